@@ -1,0 +1,1 @@
+"""The in-tree game plugins: one package per game, each exposing ``game``."""

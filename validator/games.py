@@ -1,0 +1,82 @@
+"""The game registry: in-tree plugins listed here, outside packs by entry point.
+
+A game plugin exposes one object, ``game``, a :class:`Game`.  The core knows
+games only through this registry.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from dataclasses import dataclass
+from functools import cache, cached_property
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from validator.cases import CaseNumber
+from validator.rules import RuleSet
+
+IN_TREE_PLUGINS = ("plugin.tito", "plugin.awaw", "plugin.tww")
+ENTRY_POINT_GROUP = "referee.games"
+
+
+class UnknownGame(LookupError):
+    """No plugin answers to this game id."""
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """A case number with a short title in our own words (no rulebook text)."""
+
+    number: CaseNumber
+    title: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a plugin tells the core about its game."""
+
+    id: str
+    title: str
+    rulebook_files: tuple[str, ...]  # the file names a user is expected to import
+    case_index_path: Path
+    rules: RuleSet
+    fixups_path: Path | None = None
+
+    @cached_property
+    def case_index(self) -> list[IndexEntry]:
+        """The plugin's case index, in case order, read once."""
+        return load_case_index(self.case_index_path)
+
+    def index_title(self, number: CaseNumber) -> str:
+        """Our short title for a case, or "" when the index does not list it."""
+        return next((entry.title for entry in self.case_index if entry.number == number), "")
+
+
+def load_case_index(path: Path) -> list[IndexEntry]:
+    """Read a plugin's ``cases.toml``: a table ``[cases]`` of number = title."""
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    entries = [IndexEntry(CaseNumber.parse(number), title) for number, title in data["cases"].items()]
+    return sorted(entries, key=lambda entry: entry.number)
+
+
+@cache
+def registry() -> dict[str, Game]:
+    """Every known game by id: the in-tree plugins, then installed packs."""
+    games: dict[str, Game] = {}
+    for module_name in IN_TREE_PLUGINS:
+        game = importlib.import_module(module_name).game
+        games[game.id] = game
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        game = entry.load()
+        games.setdefault(game.id, game)
+    return games
+
+
+def get(game_id: str) -> Game:
+    games = registry()
+    if game_id not in games:
+        known = ", ".join(sorted(games))
+        raise UnknownGame(f"There is no game '{game_id}'. Known games: {known}.")
+    return games[game_id]

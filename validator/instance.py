@@ -1,0 +1,56 @@
+"""The instance folder: the one place Referee keeps a user's data.
+
+It holds the SQLite database, uploads and the generated secret key.  The
+environment variable ``REFEREE_INSTANCE`` chooses it; otherwise it is the
+per-user data folder of the platform, created on first use.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+
+ENVIRONMENT_VARIABLE = "REFEREE_INSTANCE"
+DATABASE_NAME = "referee.sqlite3"
+SECRET_KEY_NAME = "secret_key"
+
+
+def default_folder() -> Path:
+    """The platform's per-user data folder for Referee."""
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "referee"
+
+
+def folder() -> Path:
+    """The instance folder in force, created if it does not exist yet."""
+    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
+    path = Path(chosen).expanduser() if chosen else default_folder()
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "uploads").mkdir(exist_ok=True)
+    return path
+
+
+def database_path(instance: Path) -> Path:
+    return instance / DATABASE_NAME
+
+
+def secret_key(instance: Path) -> str:
+    """The instance's secret key, generated once and kept private to the user."""
+    path = instance / SECRET_KEY_NAME
+    try:
+        return path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        pass
+    key = secrets.token_hex(32)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w", encoding="ascii") as handle:
+        handle.write(key)
+    return key

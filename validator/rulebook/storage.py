@@ -1,0 +1,213 @@
+"""Saving and loading imported rulebooks, and searching them.
+
+A save replaces a game's rulebook in one ``BEGIN IMMEDIATE`` transaction, so
+a failed import never leaves half a rulebook behind.  Search runs on SQLite
+FTS5; the query a user types is turned into quoted terms, never passed through
+as FTS syntax.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from validator.cases import CaseNumber
+from validator.rulebook.model import (
+    TABLE,
+    Block,
+    Case,
+    Reference,
+    Rulebook,
+    TablePart,
+    Unplaced,
+)
+from validator.store import write_transaction
+
+# Control characters that cannot occur in imported text mark the highlights.
+HIGHLIGHT_START = "\x02"
+HIGHLIGHT_END = "\x03"
+
+
+@dataclass(frozen=True)
+class ImportStatus:
+    game: str
+    imported_at: str
+    sources: list[str]
+    cases: int
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    number: CaseNumber
+    title: str
+    snippet: str  # plain text with HIGHLIGHT_START / HIGHLIGHT_END around matches
+
+
+def save(connection: sqlite3.Connection, book: Rulebook) -> None:
+    """Replace the game's rulebook with ``book``, all or nothing."""
+    book.imported_at = book.imported_at or datetime.now(timezone.utc).isoformat(timespec="seconds")
+    with write_transaction(connection):
+        connection.execute("DELETE FROM rule_search WHERE game = ?", (book.game,))
+        connection.execute("DELETE FROM rulebook WHERE game = ?", (book.game,))
+        connection.execute(
+            "INSERT INTO rulebook (game, imported_at, sources, front_matter, unplaced, repairs)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                book.game,
+                book.imported_at,
+                json.dumps(book.sources),
+                json.dumps([_block_to_json(block) for block in book.front_matter]),
+                json.dumps([unplaced.__dict__ for unplaced in book.unplaced]),
+                json.dumps(book.repairs),
+            ),
+        )
+        for case in book.ordered():
+            connection.execute(
+                "INSERT INTO rule_case (game, number, label, title, kind, parent, source, line,"
+                " notes, blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    book.game,
+                    str(case.number),
+                    case.label,
+                    case.title,
+                    case.kind,
+                    str(case.parent) if case.parent else None,
+                    case.source,
+                    case.line,
+                    json.dumps(case.notes),
+                    json.dumps([_block_to_json(block) for block in case.blocks]),
+                ),
+            )
+            connection.execute(
+                "INSERT INTO rule_search (game, number, title, body) VALUES (?, ?, ?, ?)",
+                (book.game, str(case.number), case.title, searchable_text(case)),
+            )
+
+
+def load(connection: sqlite3.Connection, game: str) -> Rulebook | None:
+    """The game's imported rulebook, or None before the first import."""
+    head = connection.execute("SELECT * FROM rulebook WHERE game = ?", (game,)).fetchone()
+    if head is None:
+        return None
+    book = Rulebook(
+        game=game,
+        sources=json.loads(head["sources"]),
+        front_matter=[_block_from_json(data) for data in json.loads(head["front_matter"])],
+        unplaced=[Unplaced(**data) for data in json.loads(head["unplaced"])],
+        repairs=json.loads(head["repairs"]),
+        imported_at=head["imported_at"],
+    )
+    for row in connection.execute("SELECT * FROM rule_case WHERE game = ?", (game,)):
+        number = CaseNumber.parse(row["number"])
+        book.cases[number] = Case(
+            number=number,
+            label=row["label"],
+            title=row["title"],
+            kind=row["kind"],
+            parent=CaseNumber.parse(row["parent"]) if row["parent"] else None,
+            blocks=[_block_from_json(data) for data in json.loads(row["blocks"])],
+            source=row["source"],
+            line=row["line"],
+            notes=json.loads(row["notes"]),
+        )
+    return book
+
+
+def import_stamp(connection: sqlite3.Connection, game: str) -> str | None:
+    """When the game's rulebook was imported: a cheap key for caching a loaded book."""
+    row = connection.execute("SELECT imported_at FROM rulebook WHERE game = ?", (game,)).fetchone()
+    return row["imported_at"] if row else None
+
+
+def statuses(connection: sqlite3.Connection) -> dict[str, ImportStatus]:
+    """Every imported game's status, by game id."""
+    rows = connection.execute(
+        "SELECT r.game, r.imported_at, r.sources, COUNT(c.number) AS cases"
+        " FROM rulebook r LEFT JOIN rule_case c ON c.game = r.game GROUP BY r.game"
+    )
+    return {
+        row["game"]: ImportStatus(
+            row["game"], row["imported_at"], json.loads(row["sources"]), row["cases"]
+        )
+        for row in rows
+    }
+
+
+def search(connection: sqlite3.Connection, game: str, query: str, limit: int = 50) -> list[SearchHit]:
+    """Cases whose title or text hold every word of ``query``, best first."""
+    expression = fts_expression(query)
+    if not expression:
+        return []
+    rows = connection.execute(
+        "SELECT number, title, snippet(rule_search, 3, ?, ?, ' … ', 24) AS snippet"
+        " FROM rule_search WHERE rule_search MATCH ? AND game = ?"
+        " ORDER BY bm25(rule_search, 0, 0, 5.0, 1.0) LIMIT ?",
+        (HIGHLIGHT_START, HIGHLIGHT_END, expression, game, limit),
+    )
+    return [SearchHit(CaseNumber.parse(row["number"]), row["title"], row["snippet"]) for row in rows]
+
+
+def fts_expression(query: str) -> str:
+    """Each word of the query as a quoted FTS5 term; the last one also matches as a prefix."""
+    words = re.findall(r"\w+", query)
+    if not words:
+        return ""
+    terms = [f'"{word}"' for word in words]
+    terms[-1] += "*"
+    return " ".join(terms)
+
+
+def searchable_text(case: Case) -> str:
+    parts = []
+    for block in case.blocks:
+        if block.kind == TABLE:
+            for part in block.table:
+                parts.append(" ".join([part.title, *part.groups, *part.header]))
+                parts.extend(" ".join(row) for row in part.rows)
+        parts.append(block.text)
+    return "\n".join(part for part in parts if part)
+
+
+def _block_to_json(block: Block) -> dict:
+    data: dict = {"kind": block.kind, "text": block.text, "line": block.line}
+    if block.depth:
+        data["depth"] = block.depth
+    if block.references:
+        data["references"] = [
+            [reference.start, reference.end, str(reference.target), reference.resolved]
+            for reference in block.references
+        ]
+    if block.table:
+        data["table"] = [
+            {"title": part.title, "groups": part.groups, "header": part.header, "rows": part.rows}
+            for part in block.table
+        ]
+    if block.item is not None:
+        data["item"] = str(block.item)
+    return data
+
+
+def _block_from_json(data: dict) -> Block:
+    return Block(
+        kind=data["kind"],
+        text=data["text"],
+        line=data["line"],
+        depth=data.get("depth", 0),
+        references=[
+            Reference(start, end, CaseNumber.parse(target), resolved)
+            for start, end, target, resolved in data.get("references", [])
+        ],
+        table=tuple(
+            TablePart(
+                title=part["title"],
+                groups=tuple(part["groups"]),
+                header=tuple(part["header"]),
+                rows=tuple(tuple(row) for row in part["rows"]),
+            )
+            for part in data.get("table", [])
+        ),
+        item=CaseNumber.parse(data["item"]) if data.get("item") else None,
+    )

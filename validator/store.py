@@ -1,0 +1,89 @@
+"""The instance database: one SQLite file in the instance folder by default.
+
+Every caller opens its own connection (the web app one per request) with
+foreign keys on and a busy timeout, and wraps each read-then-write in
+``BEGIN IMMEDIATE``.  WAL is deliberately not enabled: the SQLite linked into
+this Python (3.40) has a WAL-reset bug under several writing processes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+BUSY_TIMEOUT_SECONDS = 10
+
+# Each entry brings the schema from version N to N+1.  Append, never edit.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE rulebook (
+        game TEXT PRIMARY KEY,
+        imported_at TEXT NOT NULL,
+        sources TEXT NOT NULL,          -- JSON list of file names
+        front_matter TEXT NOT NULL,     -- JSON list of blocks
+        unplaced TEXT NOT NULL,         -- JSON list
+        repairs TEXT NOT NULL           -- JSON list
+    );
+    CREATE TABLE rule_case (
+        game TEXT NOT NULL REFERENCES rulebook(game) ON DELETE CASCADE,
+        number TEXT NOT NULL,
+        label TEXT NOT NULL,
+        title TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        parent TEXT,
+        source TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        notes TEXT NOT NULL,            -- JSON list
+        blocks TEXT NOT NULL,           -- JSON list of blocks with their references
+        PRIMARY KEY (game, number)
+    );
+    CREATE VIRTUAL TABLE rule_search USING fts5(
+        game UNINDEXED, number UNINDEXED, title, body, tokenize = 'porter unicode61'
+    );
+    """,
+]
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open the database, creating or upgrading its schema."""
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+    connection.row_factory = sqlite3.Row
+    connection.execute("PRAGMA foreign_keys = ON")
+    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_SECONDS * 1000}")
+    _migrate(connection)
+    return connection
+
+
+@contextmanager
+def write_transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield connection
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    with write_transaction(connection):
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        for step, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            for statement in _statements(script):
+                connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {step}")
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (executescript would commit our transaction)."""
+    statements, current = [], []
+    for line in script.splitlines():
+        current.append(line.split("--", 1)[0])
+        candidate = "\n".join(current).strip()
+        if candidate.endswith(";") and sqlite3.complete_statement(candidate):
+            statements.append(candidate)
+            current = []
+    return statements
