@@ -52,6 +52,19 @@ class Block:
     item: CaseNumber | None = None
     line: int = 0  # first source line, for messages
 
+    def segments(self) -> list[tuple[str, Reference | None]]:
+        """The text cut into plain runs and references, for rendering with links."""
+        pieces: list[tuple[str, Reference | None]] = []
+        position = 0
+        for reference in sorted(self.references, key=lambda found: found.start):
+            if reference.start > position:
+                pieces.append((self.text[position : reference.start], None))
+            pieces.append((self.text[reference.start : reference.end], reference))
+            position = reference.end
+        if position < len(self.text):
+            pieces.append((self.text[position:], None))
+        return pieces
+
 
 @dataclass
 class Case:

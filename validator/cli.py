@@ -1,0 +1,312 @@
+"""The ``referee`` command line.
+
+Exit codes: 0 success, 1 violations found (``check``, later), 2 unusable
+input -- an unknown game, an unreadable file, an unknown case.  Every error
+is one sentence on standard error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import closing
+from pathlib import Path
+
+from validator import __version__, instance, store
+from validator.cases import CaseNumber
+from validator.games import Game, UnknownGame, get
+from validator.rulebook import fixups as fixup_module
+from validator.rulebook import storage, summary
+from validator.rulebook.fixups import FixupError
+from validator.rulebook.importer import RulebookImportError, import_texts, read_file
+from validator.rulebook.model import ITEM, TABLE, Block, Rulebook
+
+EXIT_OK = 0
+EXIT_VIOLATIONS = 1
+EXIT_UNUSABLE = 2
+
+
+class UsageError(Exception):
+    """Unusable input: the message is shown as it is and the exit code is 2."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _build_parser()
+    arguments = parser.parse_args(argv)
+    if not hasattr(arguments, "handler"):
+        parser.print_help()
+        return EXIT_UNUSABLE
+    try:
+        return arguments.handler(arguments)
+    except (UsageError, UnknownGame, RulebookImportError, FixupError) as error:
+        print(f"referee: {_message(error)}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except KeyboardInterrupt:
+        return 130
+
+
+def _message(error: Exception) -> str:
+    return error.args[0] if error.args else str(error)
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="referee",
+        description="A rules reference and position validator for board wargames played in VASSAL. "
+        f"Data is kept in the instance folder (${instance.ENVIRONMENT_VARIABLE}).",
+    )
+    parser.add_argument("--version", action="version", version=f"referee {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    rules = commands.add_parser("rules", help="import and read a game's rulebook")
+    rule_commands = rules.add_subparsers(title="rules commands", metavar="RULES_COMMAND")
+
+    importing = rule_commands.add_parser("import", help="import your copy of a game's rulebook")
+    importing.add_argument("game", help="game id: tito, awaw, tww")
+    importing.add_argument("files", nargs="+", type=Path, metavar="FILE", help="plain-text rulebook files")
+    choice = importing.add_mutually_exclusive_group()
+    choice.add_argument("--fixups", type=Path, help="repairs to apply (default: the game plugin's own)")
+    choice.add_argument("--no-fixups", action="store_true", help="import the text as it is")
+    _add_format(importing)
+    importing.set_defaults(handler=_import)
+
+    listing = rule_commands.add_parser("list", help="list the cases of a game")
+    listing.add_argument("game")
+    _add_format(listing)
+    listing.set_defaults(handler=_list)
+
+    references = rule_commands.add_parser("refs", help="list the cross-references of a game's rulebook")
+    references.add_argument("game")
+    _add_format(references)
+    references.set_defaults(handler=_refs)
+
+    showing = rule_commands.add_parser("show", help="show a case with its items and references")
+    showing.add_argument("game")
+    showing.add_argument("case")
+    _add_format(showing)
+    showing.set_defaults(handler=_show)
+
+    checks = rule_commands.add_parser("checks", help="list the checks registered for a game")
+    checks.add_argument("game")
+    _add_format(checks)
+    checks.set_defaults(handler=_checks)
+
+    serve = commands.add_parser("serve", help="serve the reference pages in a browser")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=5000)
+    serve.set_defaults(handler=_serve)
+    return parser
+
+
+def _add_format(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+# -- rules import ---------------------------------------------------------
+
+
+def _import(arguments: argparse.Namespace) -> int:
+    game = get(arguments.game)
+    files = [read_file(path) for path in arguments.files]
+    fixups_path = _fixups_path(game, arguments)
+    fixups = fixup_module.load(fixups_path) if fixups_path else None
+    book = import_texts(game.id, files, fixups, str(fixups_path))
+    with _database() as connection:
+        storage.save(connection, book)
+    if arguments.format == "json":
+        print(json.dumps(summary.as_json(book), indent=2))
+    else:
+        print(summary.as_text(book))
+    return EXIT_OK
+
+
+def _fixups_path(game: Game, arguments: argparse.Namespace) -> Path | None:
+    if arguments.no_fixups:
+        return None
+    return arguments.fixups or game.fixups_path
+
+
+# -- reading --------------------------------------------------------------
+
+
+def _list(arguments: argparse.Namespace) -> int:
+    game = get(arguments.game)
+    book = _load(game, required=False)
+    if book is None:
+        entries = [
+            {"case": str(entry.number), "title": entry.title,
+             "parent": str(entry.number.parent) if entry.number.parent else None,
+             "kind": "section" if entry.number.is_section else "case", "source": "index"}
+            for entry in game.case_index
+        ]
+        print(f"The {game.id} rulebook is not imported yet; listing the plugin's case index.", file=sys.stderr)
+    else:
+        entries = [
+            {"case": str(case.number), "title": case.title or game.index_title(case.number),
+             "parent": str(case.parent) if case.parent else None, "kind": case.kind, "source": "rulebook"}
+            for case in book.ordered()
+        ]
+    if arguments.format == "json":
+        print(json.dumps(entries, indent=2))
+    else:
+        for entry in entries:
+            depth = 0 if entry["parent"] is None else len(CaseNumber.parse(entry["case"]).ancestors())
+            print(f"{'  ' * depth}{entry['case']}  {entry['title']}".rstrip())
+    return EXIT_OK
+
+
+def _refs(arguments: argparse.Namespace) -> int:
+    game = get(arguments.game)
+    book = _load(game)
+    references = [
+        {"from": str(case.number), "to": str(reference.target), "resolved": reference.resolved,
+         "text": block.text[reference.start : reference.end]}
+        for case, block, reference in book.references()
+    ]
+    if arguments.format == "json":
+        print(json.dumps(references, indent=2))
+    else:
+        for reference in references:
+            state = "" if reference["resolved"] else "  (unresolved)"
+            print(f"{reference['from']} -> {reference['to']}{state}")
+    return EXIT_OK
+
+
+def _show(arguments: argparse.Namespace) -> int:
+    game = get(arguments.game)
+    book = _load(game)
+    number = CaseNumber.try_parse(arguments.case)
+    if number is None or number not in book.cases:
+        nearest = book.nearest_existing(number) if number else None
+        hint = f" The nearest case is {nearest.number}." if nearest else ""
+        raise UsageError(f"The {game.id} rulebook has no case {arguments.case!r}.{hint}")
+    case = book.cases[number]
+    if arguments.format == "json":
+        print(json.dumps(_case_json(book, case.number), indent=2))
+    else:
+        print(_case_text(book, game, case.number))
+    return EXIT_OK
+
+
+def _case_json(book: Rulebook, number: CaseNumber) -> dict:
+    case = book.cases[number]
+    return {
+        "case": str(case.number),
+        "label": case.label,
+        "title": case.title,
+        "kind": case.kind,
+        "parent": str(case.parent) if case.parent else None,
+        "breadcrumb": [str(ancestor.number) for ancestor in book.breadcrumb(number)],
+        "notes": case.notes,
+        "blocks": [_block_json(book, block) for block in case.blocks],
+        "children": [_case_json(book, child.number) for child in book.children(number) if child.kind != "item"],
+        "cited_by": [str(citing.number) for citing in book.cited_by(number)],
+    }
+
+
+def _block_json(book: Rulebook, block: Block) -> dict:
+    data: dict = {"kind": block.kind, "text": block.text}
+    if block.references:
+        data["references"] = [
+            {"start": reference.start, "end": reference.end, "to": str(reference.target), "resolved": reference.resolved}
+            for reference in block.references
+        ]
+    if block.kind == ITEM and block.item is not None:
+        data["item"] = _case_json(book, block.item)
+    if block.kind == TABLE:
+        data["table"] = [
+            {"title": part.title, "groups": list(part.groups), "header": list(part.header),
+             "rows": [list(row) for row in part.rows]}
+            for part in block.table
+        ]
+    return data
+
+
+def _case_text(book: Rulebook, game: Game, number: CaseNumber, indent: str = "") -> str:
+    """A case as plain text; references read [7.52] when they resolve, [7.24?] when not."""
+    case = book.cases[number]
+    title = case.title or game.index_title(number)
+    lines = [f"{indent}{case.number}  {title}".rstrip()]
+    for note in case.notes:
+        lines.append(f"{indent}  NOTE: {note}")
+    for block in case.blocks:
+        if block.kind == ITEM and block.item is not None:
+            lines.append(_case_text(book, game, block.item, indent + "  "))
+        elif block.kind == TABLE:
+            lines.extend(_table_text(block, indent + "  "))
+        else:
+            marker = "- " if block.kind == "bullet" else ""
+            lines.append(f"{indent}  {'  ' * block.depth}{marker}{_marked_text(block)}")
+    for child in book.children(number):
+        if child.kind != "item":
+            lines.append(_case_text(book, game, child.number, indent + "  "))
+    return "\n".join(lines)
+
+
+def _marked_text(block: Block) -> str:
+    return "".join(
+        text if reference is None else f"[{text}{'' if reference.resolved else '?'}]"
+        for text, reference in block.segments()
+    )
+
+
+def _table_text(block: Block, indent: str) -> list[str]:
+    lines = [f"{indent}{block.text}"] if block.text else []
+    for part in block.table:
+        if part.title:
+            lines.append(f"{indent}{part.title}")
+        for row in ([part.groups] if part.groups else []) + ([part.header] if part.header else []) + list(part.rows):
+            lines.append(indent + " | ".join(row))
+    return lines
+
+
+def _checks(arguments: argparse.Namespace) -> int:
+    game = get(arguments.game)
+    checks = [
+        {"rule": check.rule, "case": str(check.case), "severity": check.severity,
+         "name": check.name, "summary": check.summary}
+        for check in game.rules.checks()
+    ]
+    if arguments.format == "json":
+        print(json.dumps(checks, indent=2))
+    elif not checks:
+        print(f"No checks are registered for {game.id} yet.")
+    else:
+        for check in checks:
+            print(f"{check['rule']:<16} {check['severity']:<9} {check['name']}: {check['summary']}")
+    return EXIT_OK
+
+
+# -- serving --------------------------------------------------------------
+
+
+def _serve(arguments: argparse.Namespace) -> int:
+    from validator.web import create_app
+
+    create_app().run(host=arguments.host, port=arguments.port)
+    return EXIT_OK
+
+
+# -- helpers --------------------------------------------------------------
+
+
+def _database():
+    """A connection to the instance database that closes when the block ends."""
+    return closing(store.connect(instance.database_path(instance.folder())))
+
+
+def _load(game: Game, required: bool = True) -> Rulebook | None:
+    with _database() as connection:
+        book = storage.load(connection, game.id)
+    if book is None and required:
+        files = " ".join(game.rulebook_files)
+        raise UsageError(
+            f"The {game.id} rulebook is not imported yet. Import your copy first: "
+            f"referee rules import {game.id} {files}"
+        )
+    return book
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""From source lines to logical lines: one heading, item or paragraph each.
+
+Extraction glues things together that the parser must see apart: inline
+bullets (``... rivals: • Greece ... • Iraq ...``) and case numbers printed
+mid-paragraph (``... appears. 15.1.2 Territorials appear ...``).  This module
+splits them, recognises headings, and marks the table of contents, which is
+navigation and not rule text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from validator.cases import CaseNumber
+
+BULLET = "•"
+
+_HEADING = re.compile(
+    r"^(?P<bullet>•\s*)?(?P<label>\d{1,3}\.(?:\d+(?:\.\d+)*)?)(?=\s|$)\s*(?P<rest>.*)$"
+)
+_EMBEDDED = re.compile(r"(?<=\s)(?P<label>\d{1,3}\.\d+(?:\.\d+)*)(?=\s+[A-Z])")
+_NOT_A_HEADING_BEFORE = {
+    "see", "case", "cases", "rule", "rules", "section", "sections", "and", "or",
+    "of", "to", "in", "with", "under", "per", "by",
+}
+_CONTENTS_TITLE = re.compile(r"^(table of )?contents$", re.IGNORECASE)
+
+
+@dataclass
+class LogicalLine:
+    source: str
+    line: int  # the source line it came from
+    indent: int
+    text: str  # stripped
+    blank: bool = False
+    whitespace_only: bool = False  # a line holding only spaces: an empty table cell
+    navigation: bool = False
+
+    @property
+    def heading(self) -> "Heading | None":
+        return parse_heading(self.text)
+
+
+@dataclass(frozen=True)
+class Heading:
+    number: CaseNumber
+    label: str  # as printed, without a trailing point
+    rest: str
+    bulleted: bool
+
+
+def parse_heading(text: str) -> Heading | None:
+    """A line that starts a numbered section or case, or None."""
+    match = _HEADING.match(text)
+    if not match:
+        return None
+    label = match["label"]
+    rest = match["rest"].strip()
+    bulleted = bool(match["bullet"])
+    if label.endswith("."):
+        # "11. PARTISANS" is a section; "1. Allied Progress Phase" is a numbered list line.
+        if bulleted or not rest or not _is_capitals(rest.split(" ")[0]):
+            return None
+        label = label[:-1]
+    number = CaseNumber.try_parse(label)
+    if number is None:
+        return None
+    return Heading(number, label, rest, bulleted)
+
+
+def logical_lines(source: str, lines: list[str | None]) -> list[LogicalLine]:
+    """Split glued bullets and mid-paragraph case numbers; mark the contents."""
+    result: list[LogicalLine] = []
+    last: CaseNumber | None = None
+    for number, raw in enumerate(lines, start=1):
+        if raw is None:
+            continue
+        raw = raw.rstrip("\r")
+        if not raw.strip():
+            result.append(LogicalLine(source, number, 0, "", blank=True, whitespace_only=bool(raw)))
+            continue
+        indent = len(raw) - len(raw.lstrip(" \t"))
+        for piece in _split_inline_bullets(raw.strip()):
+            for part in _split_embedded_cases(piece, last):
+                heading = parse_heading(part)
+                if heading is not None:
+                    last = heading.number
+                result.append(LogicalLine(source, number, indent, part))
+    _mark_contents(result)
+    return result
+
+
+def _split_inline_bullets(text: str) -> list[str]:
+    head, *bullets = text.split(f" {BULLET} ")
+    return [head, *(f"{BULLET} {bullet}" for bullet in bullets)]
+
+
+def _split_embedded_cases(text: str, last: CaseNumber | None) -> list[str]:
+    """Cut a line before each case number that continues the sequence mid-line."""
+    heading = parse_heading(text)
+    current = heading.number if heading else last
+    if current is None:
+        return [text]
+    start = len(heading.label) + 1 if heading else 0
+    for match in _EMBEDDED.finditer(text, start):
+        candidate = CaseNumber.try_parse(match["label"])
+        before = text[: match.start()].rstrip()
+        previous_word = re.sub(r"\W", "", before.rsplit(" ", 1)[-1]).lower()
+        if (
+            candidate is not None
+            and is_successor(current, candidate)
+            and not before.endswith(("(", "[", ","))
+            and previous_word not in _NOT_A_HEADING_BEFORE
+        ):
+            return [before, *_split_embedded_cases(text[match.start() :], current)]
+    return [text]
+
+
+def is_successor(last: CaseNumber, candidate: CaseNumber) -> bool:
+    """The next number in reading order: a first child, or the next sibling at some level."""
+    if candidate.letter:
+        return False
+    levels, wanted = last.levels, candidate.levels
+    if wanted == levels + (1,):
+        return True
+    return any(
+        wanted == levels[: depth - 1] + (levels[depth - 1] + 1,) for depth in range(len(levels), 1, -1)
+    )
+
+
+def _mark_contents(lines: list[LogicalLine]) -> None:
+    """Mark runs of bare headings whose numbers come again later: a table of contents."""
+    content = [line for line in lines if not line.blank]
+    run_start = 0
+    for index in range(len(content) + 1):
+        if index < len(content) and _is_contents_entry(content[index]):
+            continue
+        if _mark_run(content[run_start:index], content[index:]):
+            # The "Table of Contents" titles just before the run belong to it.
+            before = run_start - 1
+            while before >= 0 and is_contents_title(content[before].text):
+                content[before].navigation = True
+                before -= 1
+        run_start = index + 1
+
+
+def _is_contents_entry(line: LogicalLine) -> bool:
+    heading = line.heading
+    if heading is not None:
+        return is_title(heading.rest.rstrip(":"))
+    return line.text.startswith(BULLET) and is_title(line.text[1:].strip())
+
+
+def _mark_run(run: list[LogicalLine], after: list[LogicalLine]) -> bool:
+    """Mark the run as navigation if at least two of its numbers are defined again later.
+
+    "Later" includes the rest of the run itself: the first real heading may be a
+    bare title too ("11.1 OVERVIEW:" right after the contents).
+    """
+    defined_later: set = {line.heading.number for line in after if line.heading is not None}
+    repeated = []
+    for line in reversed(run):
+        heading = line.heading
+        if heading is not None:
+            if heading.number in defined_later:
+                repeated.append(line)
+            defined_later.add(heading.number)
+    if len(repeated) < 2:
+        return False
+    for index, line in enumerate(run):
+        if line in repeated or (line.heading is None and index < run.index(repeated[0])):
+            line.navigation = True
+    return True
+
+
+def _is_capitals(word: str) -> bool:
+    letters = [character for character in word if character.isalpha()]
+    return bool(letters) and all(character.isupper() for character in letters)
+
+
+def is_title(text: str) -> bool:
+    """A short heading: up to ten words, no closing punctuation, significant words capitalised."""
+    words = text.split()
+    if not words or len(words) > 10 or text.endswith((".", ";", ",")):
+        return False
+    for word in words:
+        bare = word.strip("()[],'\"“”")
+        if len(bare) >= 4 and not bare[0].isupper():
+            return False
+    return True
+
+
+def is_contents_title(text: str) -> bool:
+    return bool(_CONTENTS_TITLE.match(text.strip()))

@@ -1,0 +1,1 @@
+"""Readers that turn the files players exchange into positions."""

@@ -1,0 +1,77 @@
+"""The Flask companion app: rulebooks served as hyperlinked reference pages.
+
+``create_app`` follows Flask's tutorial factory.  Each module joins the app
+through ``init_app(app)``; the pages live in blueprints.  ``flask --app
+validator.web run`` finds the factory by its name.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+from validator import instance, paths
+
+SECRET_KEY_VARIABLE = "REFEREE_SECRET_KEY"
+
+# Generous for saves and module files to come; the rules pages take no uploads.
+MAX_UPLOAD_BYTES = 32 * 1024 * 1024
+
+# Pages need nothing but our own stylesheet: no scripts, no frames, no inline styles.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'"
+)
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app; ``test_config`` may name its own INSTANCE folder or DATABASE file."""
+    config = dict(test_config or {})
+    instance_path = _instance_path(config)
+    app = Flask(
+        __name__,
+        instance_path=str(instance_path),
+        template_folder=str(paths.templates_dir()),
+        static_folder=str(paths.static_dir()),
+    )
+    app.config.from_mapping(
+        DATABASE=str(instance.database_path(instance_path)),
+        MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
+    )
+    app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get(SECRET_KEY_VARIABLE) or instance.secret_key(
+            instance_path
+        )
+
+    from validator.web import database, errors, home, library, markup, rules, search
+
+    database.init_app(app)
+    library.init_app(app)
+    markup.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(home.blueprint)
+    app.register_blueprint(rules.blueprint)
+    app.register_blueprint(search.blueprint)
+    app.after_request(_add_security_headers)
+    return app
+
+
+def _instance_path(config: dict) -> Path:
+    """The instance folder: given, next to a given database, or the user's own."""
+    if config.get("INSTANCE"):
+        path = Path(config["INSTANCE"]).resolve()
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    if config.get("DATABASE"):
+        return Path(config["DATABASE"]).resolve().parent
+    return instance.folder().resolve()
+
+
+def _add_security_headers(response):
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response

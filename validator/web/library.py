@@ -1,0 +1,73 @@
+"""What the pages know about a game: its plugin, its case index, its imported rulebook.
+
+Loading a rulebook parses every case's JSON, so the app keeps the last book
+it loaded for each game and reuses it while the game's import stamp is
+unchanged.  A new import changes the stamp and the next page loads afresh.
+The cache holds one book per game, so it never grows beyond the registry.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from flask import Flask, abort, current_app
+
+from validator import games
+from validator.cases import CaseNumber
+from validator.games import Game, IndexEntry
+from validator.rulebook import storage
+from validator.rulebook.model import Rulebook
+from validator.web import database
+from validator.web.markup import printable
+
+CACHE_KEY = "referee.rulebooks"
+
+
+def game_or_404(game_id: str) -> Game:
+    try:
+        return games.get(game_id)
+    except games.UnknownGame:
+        abort(404, description=f"There is no game called “{printable(game_id)}” in Referee.")
+
+
+def rulebook(game_id: str) -> Rulebook | None:
+    """The game's imported rulebook, or None before its first import."""
+    connection = database.connection()
+    stamp = storage.import_stamp(connection, game_id)
+    if stamp is None:
+        return None
+    cache: dict[str, tuple[str, Rulebook]] = current_app.extensions[CACHE_KEY]
+    cached = cache.get(game_id)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    book = storage.load(connection, game_id)
+    if book is not None:
+        # Keyed by the loaded book's own stamp: an import landing between the
+        # two queries above must not be cached under the older stamp.
+        cache[game_id] = (book.imported_at, book)
+    return book
+
+
+def case_index(game: Game) -> dict[CaseNumber, str]:
+    """The plugin's short titles by case number; empty when the index is missing or broken.
+
+    A page can still show the imported rulebook without the index, so a bad
+    index file is logged for the maintainer rather than failing the page.
+    """
+    try:
+        entries: list[IndexEntry] = game.case_index
+    except (OSError, ValueError, LookupError, TypeError, AttributeError) as error:
+        current_app.logger.warning(
+            "The case index %s of game %s could not be read: %s", game.case_index_path, game.id, error
+        )
+        return {}
+    return {entry.number: entry.title for entry in entries}
+
+
+def import_command(game: Game) -> str:
+    """The command that imports the game's rulebook, with the file names it expects."""
+    return shlex.join(["referee", "rules", "import", game.id, *game.rulebook_files])
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[CACHE_KEY] = {}

@@ -1,0 +1,215 @@
+"""The shapes the rules pages render, built from a rulebook or a case index.
+
+A case page shows a case with its whole subtree in reading order: the case's
+blocks, with each lettered item drawn in place where its parent's text names
+it, then the child cases.  A contents page shows the cases nested by parent.
+Templates only walk these shapes; every decision about order and placement is
+made here, where it can be tested without HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from validator.cases import CaseNumber
+from validator.rulebook.model import BULLET, ITEM, Block, Case, Reference, Rulebook
+from validator.rules import Check, RuleSet
+
+
+@dataclass(frozen=True)
+class Title:
+    """A case's title: the book's own, or Referee's short title when the book gives none."""
+
+    text: str
+    ours: bool = False
+
+
+def title_of(number: CaseNumber, book_title: str, index: dict[CaseNumber, str]) -> Title:
+    if book_title:
+        return Title(book_title)
+    if number in index:
+        return Title(index[number], ours=True)
+    return Title("")
+
+
+def is_linked(book: Rulebook, reference: Reference) -> bool:
+    """A reference becomes a link only when it resolved to a case the book holds.
+
+    The second test keeps every link alive even if a resolved target was
+    later dropped from the book (for example by a fixup).
+    """
+    return reference.resolved and reference.target in book.cases
+
+
+@dataclass
+class Part:
+    """A run of a case's text: one block, a list of bullets, or a lettered item in place."""
+
+    kind: str  # "block", "bullets" or "item"
+    blocks: list[Block]
+    item: "CaseView | None" = None
+
+
+@dataclass
+class CaseView:
+    case: Case
+    title: Title
+    parts: list[Part]
+    children: list["CaseView"]
+    checks: list[Check]
+
+
+def case_view(book: Rulebook, number: CaseNumber, index: dict[CaseNumber, str], rules: RuleSet) -> CaseView:
+    """The case at ``number`` with its subtree, ready to render."""
+    children_of = _children_by_parent(book)
+    shown: set[CaseNumber] = set()
+
+    def build(case: Case) -> CaseView:
+        # ``shown`` draws every case once, even if two item blocks name the same item.
+        shown.add(case.number)
+        parts: list[Part] = []
+        for block in case.blocks:
+            if block.kind == ITEM and block.item in book.cases and block.item not in shown:
+                parts.append(Part("item", [block], build(book.cases[block.item])))
+            elif block.kind == BULLET and parts and parts[-1].kind == "bullets":
+                parts[-1].blocks.append(block)
+            else:
+                parts.append(Part("bullets" if block.kind == BULLET else "block", [block]))
+        children = [build(child) for child in children_of.get(case.number, []) if child.number not in shown]
+        title = title_of(case.number, case.title, index)
+        return CaseView(case, title, parts, children, rules.enforcing(case.number))
+
+    return build(book.cases[number])
+
+
+def walk(view: CaseView) -> Iterator[CaseView]:
+    """Every case of a view in the order the page shows them."""
+    yield view
+    for part in view.parts:
+        if part.item is not None:
+            yield from walk(part.item)
+    for child in view.children:
+        yield from walk(child)
+
+
+def front_matter_parts(book: Rulebook) -> list[Part]:
+    """The front matter's blocks, bullets grouped as in a case."""
+    parts: list[Part] = []
+    for block in book.front_matter:
+        if block.kind == BULLET and parts and parts[-1].kind == "bullets":
+            parts[-1].blocks.append(block)
+        else:
+            parts.append(Part("bullets" if block.kind == BULLET else "block", [block]))
+    return parts
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a reference points, and the case there if the book holds it."""
+
+    number: CaseNumber
+    case: Case | None
+    title: Title
+
+
+def links_out(book: Rulebook, view: CaseView, index: dict[CaseNumber, str]) -> list[Target]:
+    """Each distinct number the shown cases refer to, in case order."""
+    linked: dict[CaseNumber, bool] = {}
+    for shown in walk(view):
+        for block in shown.case.blocks:
+            for reference in block.references:
+                linked[reference.target] = linked.get(reference.target, False) or is_linked(book, reference)
+    targets = []
+    for number in sorted(linked):
+        case = book.cases[number] if linked[number] else None
+        targets.append(Target(number, case, title_of(number, case.title if case else "", index)))
+    return targets
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A number the book refers to but does not hold, who cites it, and the closest case."""
+
+    number: CaseNumber
+    cited_by: list[Case]
+    nearest: Case | None
+
+
+def unresolved(book: Rulebook) -> list[Unresolved]:
+    citing: dict[CaseNumber, dict[CaseNumber, Case]] = {}
+    for case, _block, reference in book.references():
+        if not is_linked(book, reference):
+            citing.setdefault(reference.target, {}).setdefault(case.number, case)
+    return [
+        Unresolved(number, [cases[key] for key in sorted(cases)], book.nearest_existing(number))
+        for number, cases in sorted(citing.items())
+    ]
+
+
+@dataclass
+class Entry:
+    """One line of a table of contents, with the lines nested under it."""
+
+    number: CaseNumber
+    title: Title
+    children: list["Entry"] = field(default_factory=list)
+
+
+def book_contents(book: Rulebook, index: dict[CaseNumber, str]) -> list[Entry]:
+    """The book's cases nested by parent; a case whose parent is missing stands at the top."""
+
+    def parent_of(number: CaseNumber) -> CaseNumber | None:
+        parent = book.cases[number].parent
+        return parent if parent in book.cases else None
+
+    return _nest(sorted(book.cases), parent_of, lambda number: book_entry(book, number, index))
+
+
+def book_entry(book: Rulebook, number: CaseNumber, index: dict[CaseNumber, str]) -> Entry:
+    """A line naming one of the book's cases."""
+    return Entry(number, title_of(number, book.cases[number].title, index))
+
+
+def index_entry(number: CaseNumber, index: dict[CaseNumber, str]) -> Entry:
+    """A line naming one of the index's cases."""
+    return Entry(number, Title(index[number], ours=True))
+
+
+def index_contents(index: dict[CaseNumber, str]) -> list[Entry]:
+    """The plugin's case index nested under the nearest listed ancestor."""
+    return _nest(
+        sorted(index),
+        lambda number: index_parent(number, index),
+        lambda number: index_entry(number, index),
+    )
+
+
+def index_parent(number: CaseNumber, index: dict[CaseNumber, str]) -> CaseNumber | None:
+    return next((ancestor for ancestor in number.ancestors() if ancestor in index), None)
+
+
+def index_nearest(number: CaseNumber, index: dict[CaseNumber, str]) -> CaseNumber | None:
+    """The closest indexed number at or above ``number``."""
+    return next((candidate for candidate in [number, *number.ancestors()] if candidate in index), None)
+
+
+def _children_by_parent(book: Rulebook) -> dict[CaseNumber, list[Case]]:
+    children: dict[CaseNumber, list[Case]] = {}
+    for case in book.ordered():
+        if case.parent is not None:
+            children.setdefault(case.parent, []).append(case)
+    return children
+
+
+def _nest(
+    numbers: list[CaseNumber],
+    parent_of: Callable[[CaseNumber], CaseNumber | None],
+    entry: Callable[[CaseNumber], Entry],
+) -> list[Entry]:
+    entries = {number: entry(number) for number in numbers}
+    top: list[Entry] = []
+    for number in numbers:
+        parent = parent_of(number)
+        (entries[parent].children if parent is not None else top).append(entries[number])
+    return top
