@@ -1,0 +1,70 @@
+"""Shared fixtures: an instance folder per test, and the real rulebooks when present.
+
+The real rulebooks are read from the folder named by REFEREE_RULEBOOKS
+(``.ci/run`` points it at ../shared/rulebooks).  Outside CI, tests that need
+them skip with the reason; in CI (CI set) their absence is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from validator import cli
+
+RULEBOOKS_VARIABLE = "REFEREE_RULEBOOKS"
+
+GAME_FILES = {
+    "tito": ["tito-rulebook.txt"],
+    "awaw": ["a-world-at-war-11-partisans.txt", "a-world-at-war-44-intelligence.txt"],
+    "tww": ["third-world-war-15-special-rules.txt"],
+}
+
+
+@pytest.fixture(autouse=True)
+def instance_dir(tmp_path, monkeypatch) -> Path:
+    """Every test gets its own instance folder, so no test touches a user's data."""
+    folder = tmp_path / "instance"
+    monkeypatch.setenv("REFEREE_INSTANCE", str(folder))
+    return folder
+
+
+@pytest.fixture(scope="session")
+def rulebooks_dir() -> Path:
+    chosen = os.environ.get(RULEBOOKS_VARIABLE)
+    folder = Path(chosen) if chosen else None
+    if folder is None or not all((folder / name).is_file() for names in GAME_FILES.values() for name in names):
+        reason = (
+            f"the real rulebooks are not available: set {RULEBOOKS_VARIABLE} to the folder holding "
+            + ", ".join(name for names in GAME_FILES.values() for name in names)
+        )
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return folder
+
+
+@pytest.fixture
+def run_cli(capsys):
+    """Run ``referee ARGS...`` in-process; returns (exit code, stdout, stderr)."""
+
+    def run(*arguments: str) -> tuple[int, str, str]:
+        code = cli.main([str(argument) for argument in arguments])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return run
+
+
+@pytest.fixture
+def import_real(run_cli, rulebooks_dir):
+    """Import one game's real rulebook into the test's instance folder."""
+
+    def run(game: str) -> str:
+        code, out, err = run_cli("rules", "import", game, *(rulebooks_dir / name for name in GAME_FILES[game]))
+        assert code == 0, err
+        return out
+
+    return run
