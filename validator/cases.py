@@ -28,9 +28,11 @@ from functools import total_ordering
 _PATTERN = re.compile(
     r"""^\s*
     (?P<major>\d{1,3})
-    (?:\.(?P<rest>\d+(?:\.\d+)*))?
-    \.?
-    (?P<letter>[A-Za-z])?
+    (?:
+        \.(?P<rest>\d+(?:\.\d+)*)(?P<letter>[A-Za-z])?   # 6.21  11.353E  15.4.1.1
+      | \.                                          # "44." as printed for a section
+      | (?P<section_letter>[A-Za-z])                # 13A: an item directly on a section
+    )?
     \s*$""",
     re.VERBOSE,
 )
@@ -78,7 +80,8 @@ class CaseNumber:
                 levels.extend(int(digit) for digit in rest)
         if len(levels) == 2 and levels[1] == 0:
             levels.pop()  # "6.0" is section 6 itself
-        return cls(tuple(levels), (match["letter"] or "").upper(), dotted and len(levels) >= 3)
+        letter = match["letter"] or match["section_letter"] or ""
+        return cls(tuple(levels), letter.upper(), dotted and len(levels) >= 3)
 
     @classmethod
     def try_parse(cls, text: str) -> "CaseNumber | None":
