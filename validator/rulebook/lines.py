@@ -10,7 +10,7 @@ navigation and not rule text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from validator.cases import CaseNumber
 
@@ -36,10 +36,10 @@ class LogicalLine:
     blank: bool = False
     whitespace_only: bool = False  # a line holding only spaces: an empty table cell
     navigation: bool = False
+    heading: "Heading | None" = field(init=False)
 
-    @property
-    def heading(self) -> "Heading | None":
-        return parse_heading(self.text)
+    def __post_init__(self) -> None:
+        self.heading = parse_heading(self.text) if self.text else None
 
 
 @dataclass(frozen=True)
@@ -132,11 +132,12 @@ def is_successor(last: CaseNumber, candidate: CaseNumber) -> bool:
 def _mark_contents(lines: list[LogicalLine]) -> None:
     """Mark runs of bare headings whose numbers come again later: a table of contents."""
     content = [line for line in lines if not line.blank]
+    last_position = {line.heading.number: position for position, line in enumerate(content) if line.heading}
     run_start = 0
     for index in range(len(content) + 1):
         if index < len(content) and _is_contents_entry(content[index]):
             continue
-        if _mark_run(content[run_start:index], content[index:]):
+        if _mark_run(content, run_start, index, last_position):
             # The "Table of Contents" titles just before the run belong to it.
             before = run_start - 1
             while before >= 0 and is_contents_title(content[before].text):
@@ -146,30 +147,27 @@ def _mark_contents(lines: list[LogicalLine]) -> None:
 
 
 def _is_contents_entry(line: LogicalLine) -> bool:
-    heading = line.heading
-    if heading is not None:
-        return is_title(heading.rest.rstrip(":"))
+    if line.heading is not None:
+        return is_title(line.heading.rest.rstrip(":"))
     return line.text.startswith(BULLET) and is_title(line.text[1:].strip())
 
 
-def _mark_run(run: list[LogicalLine], after: list[LogicalLine]) -> bool:
-    """Mark the run as navigation if at least two of its numbers are defined again later.
+def _mark_run(content: list[LogicalLine], start: int, end: int, last_position: dict) -> bool:
+    """Mark content[start:end] as navigation if two or more of its numbers are defined again later.
 
     "Later" includes the rest of the run itself: the first real heading may be a
     bare title too ("11.1 OVERVIEW:" right after the contents).
     """
-    defined_later: set = {line.heading.number for line in after if line.heading is not None}
-    repeated = []
-    for line in reversed(run):
-        heading = line.heading
-        if heading is not None:
-            if heading.number in defined_later:
-                repeated.append(line)
-            defined_later.add(heading.number)
+    repeated = [
+        position for position in range(start, end)
+        if content[position].heading is not None
+        and last_position[content[position].heading.number] > position
+    ]
     if len(repeated) < 2:
         return False
-    for index, line in enumerate(run):
-        if line in repeated or (line.heading is None and index < run.index(repeated[0])):
+    for position in range(start, repeated[-1] + 1):
+        line = content[position]
+        if line.heading is None or position in repeated:
             line.navigation = True
     return True
 

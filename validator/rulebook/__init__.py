@@ -1,0 +1,1 @@
+"""Importing plain-text case-system rulebooks: structure, tables, references, repairs."""
