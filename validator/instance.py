@@ -50,7 +50,10 @@ def secret_key(instance: Path) -> str:
     except FileNotFoundError:
         pass
     key = secrets.token_hex(32)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process generated it first
+        return path.read_text(encoding="ascii").strip()
     with os.fdopen(descriptor, "w", encoding="ascii") as handle:
         handle.write(key)
     return key
