@@ -90,3 +90,12 @@ def test_within():
     assert parse("6.21").is_within(parse("6"))
     assert parse("6.21").is_within(parse("6.21"))
     assert not parse("6.3").is_within(parse("6.2"))
+
+
+def test_dotted_levels_above_nine_keep_their_parents():
+    number = parse("15.10.1")
+    assert [str(ancestor) for ancestor in number.ancestors()] == ["15.10", "15"]
+
+
+def test_absurdly_long_numbers_are_not_case_numbers():
+    assert CaseNumber.try_parse("1.1" + "9" * 5000) is None

@@ -38,6 +38,9 @@ _PATTERN = re.compile(
 )
 
 
+MAX_LENGTH = 32  # far beyond any real case number; keeps hostile input cheap
+
+
 class CaseNumberError(ValueError):
     """The text is not a case number."""
 
@@ -56,7 +59,7 @@ class CaseNumber:
             raise CaseNumberError(f"a case number needs at least one level, not {self.levels!r}")
         if self.letter and not (len(self.letter) == 1 and "A" <= self.letter <= "Z"):
             raise CaseNumberError(f"an item letter is one capital letter, not {self.letter!r}")
-        if len(self.levels) < 3 and self.dotted:
+        if len(self.levels) < 3 and self.dotted and all(level <= 9 for level in self.levels[1:]):
             object.__setattr__(self, "dotted", False)
         if not self.dotted and any(level > 9 for level in self.levels[1:]):
             raise CaseNumberError(
@@ -66,7 +69,7 @@ class CaseNumber:
     @classmethod
     def parse(cls, text: str) -> "CaseNumber":
         """Read ``6``, ``6.0``, ``6.21``, ``11.353E``, ``15.4.1.1`` and the like."""
-        match = _PATTERN.match(text)
+        match = _PATTERN.match(text) if len(text) <= MAX_LENGTH else None
         if not match:
             raise CaseNumberError(f"{text.strip()!r} is not a case number")
         levels = [int(match["major"])]

@@ -69,6 +69,9 @@ def write_transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connec
 
 
 def _migrate(connection: sqlite3.Connection) -> None:
+    """Bring the schema up to date; the common case (already current) takes no write lock."""
+    if connection.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS):
+        return
     with write_transaction(connection):
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         for step, script in enumerate(MIGRATIONS[version:], start=version + 1):

@@ -48,7 +48,7 @@ class SearchHit:
 
 def save(connection: sqlite3.Connection, book: Rulebook) -> None:
     """Replace the game's rulebook with ``book``, all or nothing."""
-    book.imported_at = book.imported_at or datetime.now(timezone.utc).isoformat(timespec="seconds")
+    book.imported_at = book.imported_at or datetime.now(timezone.utc).isoformat(timespec="microseconds")
     with write_transaction(connection):
         connection.execute("DELETE FROM rule_search WHERE game = ?", (book.game,))
         connection.execute("DELETE FROM rulebook WHERE game = ?", (book.game,))
