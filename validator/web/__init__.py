@@ -46,6 +46,10 @@ def create_app(test_config: dict | None = None) -> Flask:
             instance_path
         )
 
+    # Block tags leave no blank lines behind, so pages stay compact to read and send.
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
     from validator.web import database, errors, home, library, markup, rules, search
 
     database.init_app(app)

@@ -13,14 +13,19 @@ import shlex
 from flask import Flask, abort, current_app
 
 from validator import games
-from validator.cases import CaseNumber
+from validator.cases import CaseNumber, CaseNumberError
 from validator.games import Game, IndexEntry
 from validator.rulebook import storage
 from validator.rulebook.model import Rulebook
 from validator.web import database
 from validator.web.markup import printable
+from validator.web.reading import Index
 
 CACHE_KEY = "referee.rulebooks"
+
+# Longer text is no case number; the cap also keeps absurdly long numbers
+# away from the parser.
+LONGEST_CASE_TEXT = 32
 
 
 def game_or_404(game_id: str) -> Game:
@@ -28,6 +33,25 @@ def game_or_404(game_id: str) -> Game:
         return games.get(game_id)
     except games.UnknownGame:
         abort(404, description=f"There is no game called “{printable(game_id)}” in Referee.")
+
+
+def case_number(text: str) -> CaseNumber | None:
+    """The case number a URL or query names, or None when it names none a page can show.
+
+    Pages walk a number's ancestors (breadcrumbs, the nearest existing case),
+    so a number whose ancestors cannot be written, such as ``99.99.99``, is
+    refused here rather than failing halfway through a page.
+    """
+    if len(text) > LONGEST_CASE_TEXT:
+        return None
+    number = CaseNumber.try_parse(text)
+    if number is None:
+        return None
+    try:
+        number.ancestors()
+    except CaseNumberError:
+        return None
+    return number
 
 
 def rulebook(game_id: str) -> Rulebook | None:
@@ -48,7 +72,7 @@ def rulebook(game_id: str) -> Rulebook | None:
     return book
 
 
-def case_index(game: Game) -> dict[CaseNumber, str]:
+def case_index(game: Game) -> Index:
     """The plugin's short titles by case number; empty when the index is missing or broken.
 
     A page can still show the imported rulebook without the index, so a bad
@@ -58,7 +82,10 @@ def case_index(game: Game) -> dict[CaseNumber, str]:
         entries: list[IndexEntry] = game.case_index
     except (OSError, ValueError, LookupError, TypeError, AttributeError) as error:
         current_app.logger.warning(
-            "The case index %s of game %s could not be read: %s", game.case_index_path, game.id, error
+            "The case index %s of game %s could not be read: %s",
+            game.case_index_path,
+            game.id,
+            error,
         )
         return {}
     return {entry.number: entry.title for entry in entries}

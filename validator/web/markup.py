@@ -31,10 +31,13 @@ def linked(block: Block, book: Rulebook) -> Markup:
             href = url_for("rules.case", game=book.game, case=str(reference.target))
             pieces.append(Markup('<a class="ref" href="{}">{}</a>').format(href, text))
         else:
-            pieces.append(
-                Markup('<span class="ref unresolved" title="{}">{}</span>').format(UNRESOLVED_HINT, text)
-            )
+            pieces.append(unresolved(text))
     return Markup("").join(pieces)
+
+
+def unresolved(text: object) -> Markup:
+    """A reference the book cannot resolve: marked, explained on hover, never a link."""
+    return Markup('<span class="ref unresolved" title="{}">{}</span>').format(UNRESOLVED_HINT, text)
 
 
 def highlighted(snippet: str) -> Markup:
@@ -64,4 +67,4 @@ def printable(text: str, limit: int = 80) -> str:
 def init_app(app: Flask) -> None:
     app.add_template_filter(linked)
     app.add_template_filter(highlighted)
-    app.add_template_filter(printable)
+    app.add_template_filter(unresolved)

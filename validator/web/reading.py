@@ -16,6 +16,8 @@ from validator.cases import CaseNumber
 from validator.rulebook.model import BULLET, ITEM, Block, Case, Reference, Rulebook
 from validator.rules import Check, RuleSet
 
+Index = dict[CaseNumber, str]  # the plugin's short titles by case number
+
 
 @dataclass(frozen=True)
 class Title:
@@ -25,7 +27,7 @@ class Title:
     ours: bool = False
 
 
-def title_of(number: CaseNumber, book_title: str, index: dict[CaseNumber, str]) -> Title:
+def title_of(number: CaseNumber, book_title: str, index: Index) -> Title:
     if book_title:
         return Title(book_title)
     if number in index:
@@ -48,39 +50,50 @@ class Part:
 
     kind: str  # "block", "bullets" or "item"
     blocks: list[Block]
-    item: "CaseView | None" = None
+    item: CaseView | None = None
 
 
 @dataclass
 class CaseView:
+    """A case as its page draws it: title, text in parts, the cases below, its checks."""
+
     case: Case
     title: Title
     parts: list[Part]
-    children: list["CaseView"]
+    children: list[CaseView]
     checks: list[Check]
 
+    @property
+    def number(self) -> CaseNumber:
+        return self.case.number
 
-def case_view(book: Rulebook, number: CaseNumber, index: dict[CaseNumber, str], rules: RuleSet) -> CaseView:
+
+def case_view(book: Rulebook, number: CaseNumber, index: Index, rules: RuleSet) -> CaseView:
     """The case at ``number`` with its subtree, ready to render."""
     children_of = _children_by_parent(book)
-    shown: set[CaseNumber] = set()
+    shown: set[CaseNumber] = set()  # draws every case once, even if two slots name one item
 
     def build(case: Case) -> CaseView:
-        # ``shown`` draws every case once, even if two item blocks name the same item.
         shown.add(case.number)
-        parts: list[Part] = []
-        for block in case.blocks:
+
+        def item_in_place(block: Block) -> CaseView | None:
             if block.kind == ITEM and block.item in book.cases and block.item not in shown:
-                parts.append(Part("item", [block], build(book.cases[block.item])))
-            elif block.kind == BULLET and parts and parts[-1].kind == "bullets":
-                parts[-1].blocks.append(block)
-            else:
-                parts.append(Part("bullets" if block.kind == BULLET else "block", [block]))
-        children = [build(child) for child in children_of.get(case.number, []) if child.number not in shown]
+                return build(book.cases[block.item])
+            return None
+
+        parts = _parts(case.blocks, item_in_place)
+        children = [
+            build(child) for child in children_of.get(case.number, []) if child.number not in shown
+        ]
         title = title_of(case.number, case.title, index)
         return CaseView(case, title, parts, children, rules.enforcing(case.number))
 
     return build(book.cases[number])
+
+
+def front_matter_parts(book: Rulebook) -> list[Part]:
+    """The text before the first case, bullets grouped as in a case."""
+    return _parts(book.front_matter, lambda block: None)
 
 
 def walk(view: CaseView) -> Iterator[CaseView]:
@@ -93,37 +106,28 @@ def walk(view: CaseView) -> Iterator[CaseView]:
         yield from walk(child)
 
 
-def front_matter_parts(book: Rulebook) -> list[Part]:
-    """The front matter's blocks, bullets grouped as in a case."""
-    parts: list[Part] = []
-    for block in book.front_matter:
-        if block.kind == BULLET and parts and parts[-1].kind == "bullets":
-            parts[-1].blocks.append(block)
-        else:
-            parts.append(Part("bullets" if block.kind == BULLET else "block", [block]))
-    return parts
-
-
 @dataclass(frozen=True)
 class Target:
-    """Where a reference points, and the case there if the book holds it."""
+    """A number the shown text refers to, and whether there is a case to link to."""
 
     number: CaseNumber
-    case: Case | None
     title: Title
+    linked: bool
 
 
-def links_out(book: Rulebook, view: CaseView, index: dict[CaseNumber, str]) -> list[Target]:
+def links_out(book: Rulebook, view: CaseView, index: Index) -> list[Target]:
     """Each distinct number the shown cases refer to, in case order."""
     linked: dict[CaseNumber, bool] = {}
     for shown in walk(view):
         for block in shown.case.blocks:
             for reference in block.references:
-                linked[reference.target] = linked.get(reference.target, False) or is_linked(book, reference)
+                linked[reference.target] = linked.get(reference.target, False) or is_linked(
+                    book, reference
+                )
     targets = []
-    for number in sorted(linked):
-        case = book.cases[number] if linked[number] else None
-        targets.append(Target(number, case, title_of(number, case.title if case else "", index)))
+    for number, is_case in sorted(linked.items()):
+        title = title_of(number, book.cases[number].title if is_case else "", index)
+        targets.append(Target(number, title, is_case))
     return targets
 
 
@@ -149,14 +153,22 @@ def unresolved(book: Rulebook) -> list[Unresolved]:
 
 @dataclass
 class Entry:
-    """One line of a table of contents, with the lines nested under it."""
+    """A line naming a case (contents, breadcrumb, neighbours), with the lines nested under it."""
 
     number: CaseNumber
     title: Title
-    children: list["Entry"] = field(default_factory=list)
+    children: list[Entry] = field(default_factory=list)
 
 
-def book_contents(book: Rulebook, index: dict[CaseNumber, str]) -> list[Entry]:
+def book_entry(book: Rulebook, number: CaseNumber, index: Index) -> Entry:
+    return Entry(number, title_of(number, book.cases[number].title, index))
+
+
+def index_entry(number: CaseNumber, index: Index) -> Entry:
+    return Entry(number, Title(index[number], ours=True))
+
+
+def book_contents(book: Rulebook, index: Index) -> list[Entry]:
     """The book's cases nested by parent; a case whose parent is missing stands at the top."""
 
     def parent_of(number: CaseNumber) -> CaseNumber | None:
@@ -166,18 +178,8 @@ def book_contents(book: Rulebook, index: dict[CaseNumber, str]) -> list[Entry]:
     return _nest(sorted(book.cases), parent_of, lambda number: book_entry(book, number, index))
 
 
-def book_entry(book: Rulebook, number: CaseNumber, index: dict[CaseNumber, str]) -> Entry:
-    """A line naming one of the book's cases."""
-    return Entry(number, title_of(number, book.cases[number].title, index))
-
-
-def index_entry(number: CaseNumber, index: dict[CaseNumber, str]) -> Entry:
-    """A line naming one of the index's cases."""
-    return Entry(number, Title(index[number], ours=True))
-
-
-def index_contents(index: dict[CaseNumber, str]) -> list[Entry]:
-    """The plugin's case index nested under the nearest listed ancestor."""
+def index_contents(index: Index) -> list[Entry]:
+    """The plugin's case index, each case under its nearest indexed ancestor."""
     return _nest(
         sorted(index),
         lambda number: index_parent(number, index),
@@ -185,13 +187,31 @@ def index_contents(index: dict[CaseNumber, str]) -> list[Entry]:
     )
 
 
-def index_parent(number: CaseNumber, index: dict[CaseNumber, str]) -> CaseNumber | None:
+def index_parent(number: CaseNumber, index: Index) -> CaseNumber | None:
     return next((ancestor for ancestor in number.ancestors() if ancestor in index), None)
 
 
-def index_nearest(number: CaseNumber, index: dict[CaseNumber, str]) -> CaseNumber | None:
-    """The closest indexed number at or above ``number``."""
-    return next((candidate for candidate in [number, *number.ancestors()] if candidate in index), None)
+def nearest_entry(number: CaseNumber, book: Rulebook | None, index: Index) -> Entry | None:
+    """The closest case at or above ``number``: in the book, or in the index before import."""
+    if book is not None:
+        found = book.nearest_existing(number)
+        return book_entry(book, found.number, index) if found else None
+    listed = [candidate for candidate in [number, *number.ancestors()] if candidate in index]
+    return index_entry(listed[0], index) if listed else None
+
+
+def _parts(blocks: list[Block], item_in_place: Callable[[Block], CaseView | None]) -> list[Part]:
+    """Blocks in reading order, consecutive bullets joined into one list."""
+    parts: list[Part] = []
+    for block in blocks:
+        item = item_in_place(block)
+        if item is not None:
+            parts.append(Part("item", [block], item))
+        elif block.kind == BULLET and parts and parts[-1].kind == "bullets":
+            parts[-1].blocks.append(block)
+        else:
+            parts.append(Part("bullets" if block.kind == BULLET else "block", [block]))
+    return parts
 
 
 def _children_by_parent(book: Rulebook) -> dict[CaseNumber, list[Case]]:

@@ -10,14 +10,12 @@ from flask import Blueprint, abort, redirect, render_template, url_for
 
 from validator.cases import CaseNumber
 from validator.games import Game
-from validator.rulebook.model import Rulebook
 from validator.web import library, reading
+from validator.web.reading import Index
 
 blueprint = Blueprint("rules", __name__)
 
-# Longer text is no case number; capping it also keeps the parser away from
-# numbers too long to convert.
-LONGEST_CASE_TEXT = 32
+NOT_A_CASE = "This address does not name a case; case numbers look like 6, 6.21 or 11.353E."
 
 
 @blueprint.get("/<game>/")
@@ -63,9 +61,9 @@ def unresolved(game: str):
 @blueprint.get("/<game>/rules/<case>")
 def case(game: str, case: str):
     chosen = library.game_or_404(game)
-    number = CaseNumber.try_parse(case) if len(case) <= LONGEST_CASE_TEXT else None
+    number = library.case_number(case)
     if number is None:
-        abort(404, description="This address does not name a case; case numbers look like 6, 6.21 or 11.353E.")
+        abort(404, description=NOT_A_CASE)
     if str(number) != case:
         return redirect(url_for("rules.case", game=chosen.id, case=str(number)), code=301)
     index = library.case_index(chosen)
@@ -73,7 +71,12 @@ def case(game: str, case: str):
     if book is None:
         return _indexed_case(chosen, number, index)
     if number not in book.cases:
-        return _missing_case(chosen, number, book.nearest_existing(number), in_book=True)
+        nearest = reading.nearest_entry(number, book, index)
+        return _missing_case(chosen, number, nearest, imported=True)
+
+    def entry(case) -> reading.Entry | None:
+        return reading.book_entry(book, case.number, index) if case is not None else None
+
     view = reading.case_view(book, number, index, chosen.rules)
     previous, following = book.neighbours(number)
     return render_template(
@@ -81,20 +84,52 @@ def case(game: str, case: str):
         game=chosen,
         book=book,
         view=view,
-        breadcrumb=[(case.number, reading.title_of(case.number, case.title, index)) for case in book.breadcrumb(number)],
-        previous=previous,
-        following=following,
+        breadcrumb=[entry(above) for above in book.breadcrumb(number)],
+        previous=entry(previous),
+        following=entry(following),
         links_out=reading.links_out(book, view, index),
-        cited_by=book.cited_by(number),
-        checked=[shown for shown in reading.walk(view) if shown.checks],
+        cited_by=[entry(citing) for citing in book.cited_by(number)],
+        checked_below=[shown for shown in reading.walk(view) if shown is not view and shown.checks],
     )
 
 
-def _indexed_case(game: Game, number: CaseNumber, index: dict[CaseNumber, str]):
+def _indexed_case(game: Game, number: CaseNumber, index: Index):
     """A case page before import: the index's title, the checks, how to import."""
     if number not in index:
-        nearest = reading.index_nearest(number, index)
-        return _missing_case(game, number, nearest and reading.Target(nearest, None, reading.Title(index[nearest], ours=True)), in_book=False)
+        nearest = reading.nearest_entry(number, None, index)
+        return _missing_case(game, number, nearest, imported=False)
     numbers = sorted(index)
     position = numbers.index(number)
-    ...
+    return render_template(
+        "rules/indexed_case.html",
+        game=game,
+        entry=reading.index_entry(number, index),
+        breadcrumb=[
+            reading.index_entry(above, index)
+            for above in reversed(number.ancestors())
+            if above in index
+        ],
+        previous=reading.index_entry(numbers[position - 1], index) if position > 0 else None,
+        following=(
+            reading.index_entry(numbers[position + 1], index)
+            if position + 1 < len(numbers)
+            else None
+        ),
+        children=[
+            reading.index_entry(other, index)
+            for other in numbers
+            if reading.index_parent(other, index) == number
+        ],
+        checks=game.rules.enforcing(number),
+        command=library.import_command(game),
+    )
+
+
+def _missing_case(
+    game: Game, number: CaseNumber, nearest: reading.Entry | None, imported: bool
+):
+    """The 404 page for a case the book (or, before import, the index) does not hold."""
+    page = render_template(
+        "rules/missing_case.html", game=game, number=number, nearest=nearest, imported=imported
+    )
+    return page, 404
