@@ -1,0 +1,101 @@
+"""Benchmark: decode a generated ~50 MB VASSAL command log (not part of the test run).
+
+Writes a .vlog in a temporary folder whose ``savedGame`` holds about 50 MB of
+command text (VCSK-obfuscated as VASSAL up to 3.7 writes it: 100 MB of hex,
+deflated in the zip), replays it with the streaming reader, and prints
+
+* throughput: MB of command text decoded per second (target >= 50), and
+* peak traced memory (tracemalloc) as a ratio to the command-text size
+  (target <= 2).
+
+Run: PYTHONPATH=. python bench/vassal_decode.py [megabytes]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+import zipfile
+from pathlib import Path
+
+from validator.saves.vassal import Limits, replay
+from validator.saves.vassal.limits import MIB
+from validator.saves.vassal.sequence import encode
+
+ESC = "\x1b"
+
+
+def _chain(*elements: str) -> str:
+    result = elements[-1]
+    for element in reversed(elements[:-1]):
+        result = encode([element, result], "\t")
+    return result
+
+
+def _piece_type(n: int) -> str:
+    traits = [f"mark;Side,Nation,Strength", "report;39\\,130;$location$: $newPieceName$;;;;false",
+              f"emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;u{n}.png,u{n}f.png;,+ (flipped);true;Step;;;false;;1;1;true;65,130;;;",
+              "sendto;;40,130;{CurrentMap};;{CurrentX};{CurrentY};;;0;0;0;0;Down;L;;;;",
+              "obs;77,130;back.png;Mask;G;?;sides:Axis;Peek;;false;;", f"piece;;;unit{n}.png;Unit {n}"]
+    return _chain(*traits)
+
+
+def _command_text(target_bytes: int, seed: int = 50) -> str:
+    rng = random.Random(seed)
+    parts: list[str] = []
+    pieces = []
+    for n in range(400):
+        piece_id = str(1_700_000_000_000 + n)
+        state = _chain("Axis,German,4", "0", "1", ";;", "null;", f"Main Map;{rng.randrange(4000)};{rng.randrange(3000)};;0")
+        pieces.append(encode(["+", piece_id, _piece_type(n), state], "/"))
+    restore = encode(["begin_save", "", encode(["", *pieces], ESC), "Main MapBoardPicker\tMap\t0\t0", "end_save"], ESC)
+    parts.append(restore)
+    size = len(restore)
+    while size < target_bytes:
+        piece_id = str(1_700_000_000_000 + rng.randrange(400))
+        x, y = rng.randrange(4000), rng.randrange(3000)
+        move = f"LOG\tM/{piece_id}/Main Map/{x}/{y}/null/Main Map/0/0/null/pw"
+        new = _chain("Axis,German,3", "-1", "1", ";;", "null;", f"Main Map;{x};{y};;0")
+        old = _chain("Axis,German,4", "1", "1", ";;", "null;", f"Main Map;{x};{y};;0")
+        change = "LOG\t" + encode(["D", piece_id, new, old], "/")   # VASSAL logs new and old state
+        step = encode([move, change, f"LOG\tCHAT* Unit moves to {x},{y}"], ESC)
+        parts.append(step)
+        size += len(step) + 1
+    return encode(parts, ESC)
+
+
+def main() -> None:
+    megabytes = float(sys.argv[1]) if len(sys.argv) > 1 else 50.0
+    text = _command_text(int(megabytes * 1_000_000))
+    data = text.encode("utf-8")
+    text_bytes = len(data)
+    del text
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.vlog"
+        key = 0x5A
+        hex_body = data.translate(bytes(v ^ key for v in range(256))).hex().encode("ascii")
+        del data
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+            archive.writestr("savedGame", b"!VCSK" + f"{key:02x}".encode() + hex_body)
+        del hex_body
+        tracemalloc.start()
+        started = time.perf_counter()
+        # VCSK doubles the size: 50 MB of text is ~100 MB of hex, above the 64 MiB default entry cap.
+        state, steps = replay(path, limits=Limits(entry_bytes=256 * MIB))
+        game = state.snapshot(format="VCSK")
+        elapsed = time.perf_counter() - started
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        file_size = path.stat().st_size
+    mb = text_bytes / 1_000_000
+    print(f"command text: {mb:.1f} MB ({file_size / 1_000_000:.1f} MB .vlog on disk), {steps} log steps, "
+          f"{len(game.pieces)} pieces at the end")
+    print(f"decode + replay: {elapsed:.2f} s -> {mb / elapsed:.1f} MB/s of command text (target >= 50)")
+    print(f"peak traced memory: {peak / 1_000_000:.1f} MB = {peak / text_bytes:.3f} x the command text (target <= 2)")
+
+
+if __name__ == "__main__":
+    main()

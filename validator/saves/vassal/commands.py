@@ -1,0 +1,243 @@
+"""The command stream of a save or log: nesting, then one typed command per leaf.
+
+``GameModule.encode`` writes a command tree as ESC-separated tokens, nesting a
+command's sub-commands one SequenceEncoder level deeper; ``decode`` mirrors
+that by splitting on ESC and recursing into every token that is not the whole
+string.  We do the same iteratively (a hostile file cannot blow the stack) and
+stream the top level so a 50 MB log never needs to be split in one piece.
+
+Leaves are dispatched on their prefix the way VASSAL's encoders claim them;
+anything unknown is kept as :class:`OtherCommand`, as VASSAL ignores a
+command no encoder recognises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .sequence import java_int, split
+
+ESC = "\x1b"
+LOG_PREFIX = "LOG\t"
+
+
+@dataclass(frozen=True, slots=True)
+class AddPiece:
+    """``+/id/type/state``: create (or replace) a piece, stack or deck."""
+
+    id: str
+    type: str
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePiece:
+    """``-/id``: delete a piece and take it out of any stack or deck."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangePiece:
+    """``D/id/new[/old]``: replace a piece's whole state (outermost trait first)."""
+
+    id: str
+    new_state: str
+    old_state: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MovePiece:
+    """``M/…``: move a piece to a map point, on top of ``new_under_id`` when given."""
+
+    id: str
+    new_map: str | None
+    new_x: int
+    new_y: int
+    new_under_id: str | None
+    old_map: str | None
+    old_x: int
+    old_y: int
+    old_under_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SaveMarker:
+    """``begin_save`` or ``end_save``: the bounds of the restore section."""
+
+    end: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UndoMarker:
+    """``UNDO\\ttrue|false`` around the inverse commands of a logged undo."""
+
+    active: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlacement:
+    """One board of a map's board-picker layout: its cell, not pixels."""
+
+    map: str
+    board: str
+    column: int
+    row: int
+    reversed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SetBoards:
+    """``<map>BoardPicker\\t<board>[/rev]\\t<col>\\t<row>…``: the boards a map uses."""
+
+    map: str
+    boards: tuple[BoardPlacement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetGlobalProperty:
+    """``GlobalProperty\\t;name;value;container`` (container ``Module`` or a map)."""
+
+    name: str
+    value: str
+    container: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeProperty:
+    """``MutableProperty\\tname\\told\\tnew\\tcontainer``."""
+
+    name: str
+    old_value: str | None
+    new_value: str | None
+    container: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """``CHAT<text>``: a line in the chat window (logs report moves here)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class OtherCommand:
+    """A leaf no reader here understands, kept verbatim (VASSAL would ignore it too)."""
+
+    text: str
+
+
+Command = (AddPiece | RemovePiece | ChangePiece | MovePiece | SaveMarker | UndoMarker | SetBoards
+           | SetGlobalProperty | ChangeProperty | Chat | OtherCommand)
+
+
+def iter_top_level(chunks: Iterable[str]) -> Iterator[str]:
+    """Top-level ESC tokens of streamed text, unescaped once, exactly as ``Decoder`` gives them."""
+    tail: list[str] = []       # raw text since the last ESC seen
+    token: list[str] = []      # pieces of the current, not yet finished token
+    for chunk in chunks:
+        if ESC not in chunk:
+            tail.append(chunk)
+            continue
+        parts = chunk.split(ESC)
+        if tail:
+            tail.append(parts[0])
+            parts[0] = "".join(tail)
+            tail = []
+        for part in parts[:-1]:
+            if part.endswith("\\"):
+                token.append(part[:-1])
+                token.append(ESC)
+            else:
+                token.append(part)
+                yield _unquote("".join(token))
+                token = []
+        tail.append(parts[-1])
+    token.extend(tail)
+    yield _unquote("".join(token))
+
+
+def _unquote(token: str) -> str:
+    if len(token) > 1 and token[0] == "'" and token[-1] == "'":
+        return token[1:-1]
+    return token
+
+
+def iter_leaves(command: str) -> Iterator[tuple[str, bool]]:
+    """Leaf command strings of one command, in order, each with whether it came through ``LOG``.
+
+    Mirrors ``GameModule.decode``: a string whose first ESC token is itself is
+    a leaf; otherwise every token is decoded again.  ``LOG\\t`` re-decodes its
+    remainder the same way (``BasicLogger``).
+    """
+    work: list[tuple[str, bool]] = [(command, False)]
+    while work:
+        text, logged = work.pop()
+        if ESC in text:
+            work.extend((token, logged) for token in reversed(split(text, ESC)))
+        elif len(text) > 1 and text[0] == "'" and text[-1] == "'":
+            work.append((text[1:-1], logged))
+        elif text.startswith(LOG_PREFIX):
+            work.append((text[len(LOG_PREFIX):], True))
+        else:
+            yield text, logged
+
+
+def _null(value: str | None) -> str | None:
+    return None if value is None or value == "null" else value
+
+
+def parse_leaf(text: str) -> Command | None:
+    """The typed command a leaf encodes, ``None`` for the empty leaf, else :class:`OtherCommand`."""
+    if not text:
+        return None
+    head = text[:2]
+    if head == "+/":
+        tokens = split(text[2:], "/")
+        return AddPiece(tokens[0], tokens[1] if len(tokens) > 1 else "", tokens[2] if len(tokens) > 2 else "")
+    if head == "D/":
+        tokens = split(text[2:], "/")
+        return ChangePiece(tokens[0], tokens[1] if len(tokens) > 1 else "", tokens[2] if len(tokens) > 2 else None)
+    if head == "M/":
+        tokens = split(text[2:], "/") + [None] * 9
+        return MovePiece(
+            tokens[0] or "", _null(tokens[1]), java_int(tokens[2], 0), java_int(tokens[3], 0), _null(tokens[4]),
+            _null(tokens[5]), java_int(tokens[6], 0), java_int(tokens[7], 0), _null(tokens[8]),
+        )
+    if head == "-/":
+        return RemovePiece(text[2:])
+    if text == "begin_save" or text == "end_save":
+        return SaveMarker(end=text == "end_save")
+    if text.startswith("CHAT"):
+        return Chat(text[4:])
+    if text.startswith("UNDO\t"):
+        return UndoMarker(text[5:] == "true")
+    if text.startswith("GlobalProperty\t"):
+        tokens = split(text, ";") + ["", "", ""]
+        return SetGlobalProperty(tokens[1], tokens[2], tokens[3])
+    if text.startswith("MutableProperty\t"):
+        tokens = split(text[len("MutableProperty\t"):], "\t")
+        if not tokens or tokens == [""]:
+            return OtherCommand(text)
+        tokens += [None, None, None]
+        return ChangeProperty(tokens[0], tokens[1], tokens[2], tokens[3] or "")
+    first_tab = text.find("\t")
+    if first_tab > 0 and text[:first_tab].endswith("BoardPicker") or text.endswith("BoardPicker"):
+        return _parse_boards(text)
+    return OtherCommand(text)
+
+
+def _parse_boards(text: str) -> SetBoards:
+    tokens = split(text, "\t")
+    map_id = tokens[0][: -len("BoardPicker")]
+    boards = []
+    index = 1
+    while index < len(tokens):
+        name_and_flag = split(tokens[index], "/")
+        column = java_int(tokens[index + 1], 0) if index + 1 < len(tokens) else 0
+        row = java_int(tokens[index + 2], 0) if index + 2 < len(tokens) else 0
+        boards.append(BoardPlacement(map_id, name_and_flag[0], column, row,
+                                     len(name_and_flag) > 1 and name_and_flag[1] == "rev"))
+        index += 3
+    return SetBoards(map_id, tuple(boards))

@@ -1,0 +1,137 @@
+"""What a decoded VASSAL game looks like: plain frozen values, no behaviour.
+
+Readers build these; checks and plugins only read them.  Player ids are never
+kept: in VASSAL they are the players' secret passwords.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .commands import BoardPlacement, Command
+
+_EMPTY: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    """One decorator of a piece (or its BasicPiece, last): id prefix, own type and own state."""
+
+    id: str
+    type: str
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """An Embellishment ("Layer") trait: which of its named levels shows, if any."""
+
+    name: str
+    level: int
+    """1-based level; kept even when inactive (VASSAL remembers it as a negative value)."""
+    active: bool
+    level_name: str
+    level_names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A game piece where the save puts it: map ``None`` means on no map."""
+
+    id: str
+    name: str
+    basic_name: str
+    image: str
+    map: str | None
+    x: int
+    y: int
+    stack_id: str | None
+    deck_id: str | None
+    traits: tuple[Trait, ...]
+    """Outermost first; the BasicPiece (``piece;``) is last."""
+    properties: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    """Marker values, Dynamic Property values and BasicPiece persistent properties."""
+    layers: tuple[Layer, ...] = ()
+    masked: bool = False
+    """A Mask (``obs;``) trait hides the piece from players other than its owner."""
+    mask_name: str | None = None
+    hidden: bool = False
+    """An Invisible (``hide;``) trait hides the piece from players other than its owner."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """A VASSAL stack; ``piece_ids`` run bottom to top."""
+
+    id: str
+    map: str | None
+    x: int
+    y: int
+    piece_ids: tuple[str, ...]
+    layer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck (draw pile); ``piece_ids`` in the deck's own order."""
+
+    id: str
+    name: str
+    map: str | None
+    x: int
+    y: int
+    face_down: bool
+    piece_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """The ``savedata`` or ``moduledata`` entry (any field may be missing)."""
+
+    name: str | None = None
+    version: str | None = None
+    vassal_version: str | None = None
+    date_saved: int | None = None
+    """Milliseconds since the epoch."""
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """One position: every piece, container, property and board layout at a moment."""
+
+    source: str
+    format: str
+    """Generation of the ``savedGame`` entry: ``VCSK``, ``VOBS``, ``VOXZ`` or ``plain``."""
+    pieces: tuple[Piece, ...]
+    stacks: tuple[Stack, ...]
+    decks: tuple[Deck, ...]
+    global_properties: Mapping[str, str]
+    """Module-level global properties (container ``Module`` or unnamed), by name."""
+    map_properties: Mapping[str, Mapping[str, str]]
+    """Global properties of maps and zones, by container id, then name."""
+    boards: tuple[BoardPlacement, ...]
+    players: tuple[tuple[str, str], ...] = ()
+    """(name, side) for each roster entry; the secret player ids are dropped."""
+    metadata: Metadata | None = None
+    module_metadata: Metadata | None = None
+
+    def piece(self, piece_id: str) -> Piece:
+        for piece in self.pieces:
+            if piece.id == piece_id:
+                return piece
+        raise KeyError(piece_id)
+
+
+@dataclass(frozen=True, slots=True)
+class LogStep:
+    """One replay step of a .vlog: the leaf commands of one top-level ``LOG`` token."""
+
+    index: int
+    """1-based, as VASSAL's Step button counts."""
+    commands: tuple[Command, ...]
+    undo: bool = False
+    """True when the step is a logged undo (its commands are the explicit inverses)."""
+    chat: tuple[str, ...] = field(default=())

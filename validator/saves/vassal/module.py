@@ -1,0 +1,258 @@
+"""Reading a module's buildFile: maps, boards, grids, draw piles and setup stacks.
+
+Only what location names need is kept.  The buildFile comes from a .vmod zip
+(``buildFile.xml``, else the pre-3.5 ``buildFile``) or bare on disk, and is
+parsed from capped bytes with the one hardened parser.  Components may sit
+inside folders, so everything is found by searching the tree.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from .archive import Archive, read_file_capped
+from .errors import VassalFormatError
+from .grids import HexGrid, Numbering, RegionGrid, SquareGrid, UnknownGrid, Zone, ZonedGrid, parse_path
+from .images import image_size
+from .limits import DEFAULT_LIMITS, Limits
+from .metadata import parse_metadata
+from .model import Metadata
+from .sequence import java_int
+from .xmlparser import parse_xml
+
+_PACKAGE = "VASSAL.build.module."
+_BOARD_PACKAGE = _PACKAGE + "map.boardPicker.board."
+MAP_CLASSES = {_PACKAGE + "Map", _PACKAGE + "PrivateMap", _PACKAGE + "PlayerHand", "VASSAL.build.widget.WidgetMap"}
+BOARD_CLASS = _PACKAGE + "map.boardPicker.Board"
+HEX_GRID = _BOARD_PACKAGE + "HexGrid"
+SQUARE_GRID = _BOARD_PACKAGE + "SquareGrid"
+REGION_GRID = _BOARD_PACKAGE + "RegionGrid"
+ZONED_GRID = _BOARD_PACKAGE + "ZonedGrid"
+ZONE = _BOARD_PACKAGE + "mapgrid.Zone"
+HEX_NUMBERING = _BOARD_PACKAGE + "mapgrid.HexGridNumbering"
+OBLIQUE_NUMBERING = _BOARD_PACKAGE + "mapgrid.ObliqueHexGridNumbering"
+SQUARE_NUMBERING = _BOARD_PACKAGE + "mapgrid.SquareGridNumbering"
+GRID_CLASSES = {HEX_GRID, SQUARE_GRID, REGION_GRID, ZONED_GRID}
+IGNORED_BOARD_CHILDREN = {_BOARD_PACKAGE + "mapgrid.ZonedGridHighlighter"}
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    name: str
+    image: str | None
+    width: int | None
+    """Pixels; ``None`` when the board has an image the module does not hold."""
+    height: int | None
+    reversible: bool
+    grid: object | None
+
+
+@dataclass(frozen=True, slots=True)
+class MapPoint:
+    """A DrawPile or SetupStack: a named point, relative to its owning board when it has one."""
+
+    name: str
+    owning_board: str | None
+    x: int
+    y: int
+    location: str | None = None
+    use_grid_location: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MapDefinition:
+    id: str
+    """What saves call the map: ``mapName``, or ``Map<n>`` when that is empty."""
+    kind: str
+    edge_width: int
+    edge_height: int
+    boards: tuple[Board, ...]
+    draw_piles: tuple[MapPoint, ...] = ()
+    setup_stacks: tuple[MapPoint, ...] = ()
+
+    def board(self, name: str) -> Board | None:
+        for board in self.boards:
+            if board.name == name:
+                return board
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    source: str
+    name: str | None
+    version: str | None
+    vassal_version: str | None
+    maps: Mapping[str, MapDefinition]
+    metadata: Metadata | None = None
+    build_file: str = field(default="buildFile.xml")
+
+
+def _bool(element, name: str, default: bool = False) -> bool:
+    value = element.get(name)
+    return default if value is None else value == "true"
+
+
+def _float(element, name: str, default: float) -> float:
+    value = element.get(name)
+    try:
+        return float(value) if value not in (None, "") else default
+    except ValueError:
+        return default
+
+
+def _int(element, name: str, default: int) -> int:
+    value = element.get(name)
+    if value in (None, ""):
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        try:
+            return int(float(value))
+        except ValueError:
+            return default
+
+
+def _numbering(grid_element) -> Numbering | None:
+    for child in grid_element:
+        if child.tag in (HEX_NUMBERING, OBLIQUE_NUMBERING, SQUARE_NUMBERING):
+            return Numbering(
+                first=child.get("first", "H"), sep=child.get("sep", ""),
+                h_type=child.get("hType", "N"), v_type=child.get("vType", "N"),
+                h_leading=_int(child, "hLeading", 1), v_leading=_int(child, "vLeading", 1),
+                h_off=_int(child, "hOff", 1), v_off=_int(child, "vOff", 1),
+                h_descend=_bool(child, "hDescend"), v_descend=_bool(child, "vDescend"),
+                stagger=_bool(child, "stagger", True),
+                location_format=child.get("locationFormat", "$gridLocation$"),
+                oblique=child.tag == OBLIQUE_NUMBERING,
+            )
+    return None
+
+
+def _grid(element):
+    tag = element.tag
+    if tag == HEX_GRID:
+        default_dx = math.sqrt(3) / 2 * 64
+        dy = _float(element, "dy", 64.0)
+        dx = _float(element, "dx", default_dx)
+        if element.get("dx") in (None, "") or dx == default_dx:
+            dx = math.sqrt(3) / 2 * dy
+        return HexGrid(_int(element, "x0", 0), _int(element, "y0", 32), dx, dy, _bool(element, "sideways"),
+                       _numbering(element))
+    if tag == SQUARE_GRID:
+        return SquareGrid(_int(element, "x0", 24), _int(element, "y0", 24), _float(element, "dx", 48.0),
+                          _float(element, "dy", 48.0), _numbering(element))
+    if tag == REGION_GRID:
+        by_point: dict[tuple[int, int], str] = {}
+        for region in element:
+            if region.tag.endswith(".Region"):
+                by_point[(_int(region, "originx", 0), _int(region, "originy", 0))] = region.get("name", "")
+        return RegionGrid(tuple((name, x, y) for (x, y), name in by_point.items()))
+    if tag == ZONED_GRID:
+        zones, background = [], None
+        for child in element:
+            if child.tag == ZONE:
+                zone_grid = next((_grid(g) for g in child
+                                  if isinstance(g.tag, str) and g.tag not in IGNORED_BOARD_CHILDREN), None)
+                zones.append(Zone(child.get("name", ""), parse_path(child.get("path", "")),
+                                  child.get("locationFormat", "$name$"), _bool(child, "useParentGrid"), zone_grid))
+            elif child.tag in GRID_CLASSES:
+                background = _grid(child)
+            elif child.tag not in IGNORED_BOARD_CHILDREN:
+                background = background or UnknownGrid(child.tag)
+        return ZonedGrid(tuple(zones), background)
+    return UnknownGrid(str(tag))
+
+
+class _Images:
+    """Board image sizes read from the module zip's ``images/`` folder, header only."""
+
+    def __init__(self, archive: Archive | None, limits: Limits) -> None:
+        self.archive, self.limits = archive, limits
+
+    def size(self, image: str) -> tuple[int, int] | None:
+        if self.archive is None:
+            return None
+        name = "images/" + image
+        if not self.archive.has(name):
+            return None
+        return image_size(self.archive.read_head(name, self.limits.image_header_bytes))
+
+
+def _board(element, images: _Images) -> Board:
+    image = element.get("image") or None
+    if image:
+        size = images.size(image)
+        width, height = size if size else (None, None)
+    else:
+        width, height = _int(element, "width", 500), _int(element, "height", 500)
+    grid = None
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in IGNORED_BOARD_CHILDREN:
+            grid = _grid(child)
+            break
+    return Board(element.get("name", ""), image, width, height, _bool(element, "reversible"), grid)
+
+
+def _map_points(map_element, tag: str) -> tuple[MapPoint, ...]:
+    points = []
+    for element in _own_descendants(map_element, tag):
+        points.append(MapPoint(element.get("name", ""), element.get("owningBoard") or None,
+                               _int(element, "x", 0), _int(element, "y", 0), element.get("location"),
+                               _bool(element, "useGridLocation")))
+    return tuple(points)
+
+
+def _own_descendants(map_element, tag: str):
+    """Descendants with ``tag`` that belong to this map, not to a map nested inside it."""
+    for element in map_element.iter(tag):
+        owner = next((a for a in element.iterancestors() if a.tag in MAP_CLASSES), None)
+        if owner is map_element:
+            yield element
+
+
+def parse_build_file(data: bytes, *, source: str, entry: str | None = None, archive: Archive | None = None,
+                     limits: Limits = DEFAULT_LIMITS, metadata: Metadata | None = None) -> Module:
+    """A :class:`Module` from buildFile bytes (board sizes need the archive for images)."""
+    root = parse_xml(data, source=source, entry=entry)
+    if root.tag not in ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule"):
+        raise VassalFormatError(source, f"is not a VASSAL buildFile (its root element is {root.tag})", entry=entry)
+    images = _Images(archive, limits)
+    maps: dict[str, MapDefinition] = {}
+    for index, element in enumerate(e for e in root.iter() if e.tag in MAP_CLASSES):
+        map_id = element.get("mapName") or f"Map{index}"
+        edge_width, edge_height = _int(element, "edgeWidth", 0), _int(element, "edgeHeight", 0)
+        if element.get("edge") and element.get("edgeWidth") is None:
+            parts = element.get("edge").split(",")
+            edge_width, edge_height = java_int(parts[0], 0), java_int(parts[-1], 0)
+        boards = tuple(_board(b, images) for b in _own_descendants(element, BOARD_CLASS))
+        maps.setdefault(map_id, MapDefinition(
+            map_id, element.tag.rsplit(".", 1)[-1], edge_width, edge_height, boards,
+            _map_points(element, _PACKAGE + "map.DrawPile"), _map_points(element, _PACKAGE + "map.SetupStack"),
+        ))
+    return Module(source, root.get("name"), root.get("version"), root.get("VassalVersion"),
+                  MappingProxyType(maps), metadata, entry or Path(source).name)
+
+
+def read_module(source: str | os.PathLike[str], *, limits: Limits = DEFAULT_LIMITS) -> Module:
+    """A .vmod/.vext zip, or a bare ``buildFile.xml`` / ``buildFile`` on disk."""
+    path = str(source)
+    if os.path.isfile(source) and not zipfile.is_zipfile(source):
+        data = read_file_capped(source, limits.entry_bytes)
+        return parse_build_file(data, source=path, limits=limits)
+    with Archive(source, limits=limits) as archive:
+        entry = "buildFile.xml" if archive.has("buildFile.xml") else "buildFile" if archive.has("buildFile") else None
+        if entry is None:
+            raise VassalFormatError(path, "has no buildFile.xml or buildFile entry, so it is not a VASSAL module")
+        metadata = None
+        if archive.has("moduledata"):
+            metadata = parse_metadata(archive.read("moduledata", cap=1024 * 1024), source=path, entry="moduledata")
+        return parse_build_file(archive.read(entry), source=path, entry=entry, archive=archive, limits=limits,
+                                metadata=metadata)

@@ -1,0 +1,258 @@
+"""A piece's decorator chain: traits paired with their states, and what they say.
+
+VASSAL builds a piece as traits wrapped around a BasicPiece; its type and
+state strings are both ``own<TAB>inner``, nested one SequenceEncoder level per
+trait.  Trait i of the type pairs with element i of the state.  Unknown trait
+ids (custom modules register their own) are kept raw, never guessed at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .model import Layer, Trait
+from .sequence import Decoder, first_two, java_int, split
+
+MAX_TRAITS = 2000
+"""More traits than any real piece has; beyond it the chain is refused, bounding the quadratic unescaping."""
+
+
+class PieceChainError(ValueError):
+    """A piece whose trait chain is absurdly deep; the reader names the file."""
+
+
+def trait_id(own_type: str) -> str:
+    """The id prefix ``createPiece`` dispatches on: up to and including the first ``;``."""
+    index = own_type.find(";")
+    return own_type if index < 0 else own_type[: index + 1]
+
+
+def split_chain(value: str) -> list[str]:
+    """Outermost-first elements of a type or state chain, by repeated first/rest splitting."""
+    elements: list[str] = []
+    current: str | None = value
+    while current is not None:
+        if len(elements) >= MAX_TRAITS:
+            raise PieceChainError(f"a piece has more than {MAX_TRAITS} traits")
+        own, current = first_two(current, "\t")
+        elements.append(own)
+    return elements
+
+
+def parse_traits(type_string: str, state_string: str) -> tuple[Trait, ...]:
+    """The piece's traits, outermost first, each with its own state ("" when missing)."""
+    types = split_chain(type_string)
+    states: list[str] = []
+    current: str | None = state_string
+    while current is not None and len(states) < len(types):
+        own, current = first_two(current, "\t")
+        states.append(own)
+    states += [""] * (len(types) - len(states))
+    return tuple(Trait(trait_id(own), own, state) for own, state in zip(types, states))
+
+
+@dataclass(frozen=True, slots=True)
+class BasicState:
+    """Where a BasicPiece's own state puts it, plus its persistent properties."""
+
+    map: str | None
+    x: int
+    y: int
+    properties: tuple[tuple[str, str], ...]
+
+
+def basic_state(state: str) -> BasicState:
+    """``map;x;y;gpId;N;k1;v1;…`` with VASSAL's defaults for the short old forms."""
+    decoder = Decoder(state, ";")
+    map_id = decoder.next_token("null")
+    x = decoder.next_int(0)
+    y = decoder.next_int(0)
+    decoder.next_token("")
+    count = decoder.next_int(0)
+    pairs = []
+    for _ in range(max(0, min(count, 10_000))):
+        if not decoder.has_more():
+            break
+        pairs.append((decoder.next_token(""), decoder.next_token("")))
+    return BasicState(None if map_id in ("null", "") else map_id, x, y, tuple(pairs))
+
+
+def innermost_state(state_string: str) -> str:
+    """The last element of a state chain: the BasicPiece's (or Stack's/Deck's) own state."""
+    return split_chain(state_string)[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class ContainerState:
+    """A Stack's or Deck's own state: where it is and which ids it holds, bottom first."""
+
+    map: str | None
+    x: int
+    y: int
+    piece_ids: tuple[str, ...]
+    layer: int | None = None
+    face_down: bool = False
+
+
+def stack_state(state: str) -> ContainerState:
+    """``map;x;y;id1;…;idK[;@@layer]``.
+
+    Like ``Stack.setState``, x/y are read only when the map is not ``null``;
+    for an off-map stack the written ``0;0`` are read as ids, which resolve to
+    no piece and are dropped by the replay, exactly as in VASSAL.
+    """
+    tokens = split(state, ";")
+    map_id = tokens[0]
+    if map_id in ("null", ""):
+        map_value, x, y, rest = None, 0, 0, tokens[1:]
+    else:
+        map_value = map_id
+        x = java_int(tokens[1] if len(tokens) > 1 else None, 0)
+        y = java_int(tokens[2] if len(tokens) > 2 else None, 0)
+        rest = tokens[3:]
+    layer = None
+    ids = []
+    for token in rest:
+        if token.startswith("@@"):
+            layer = java_int(token[2:], -1)
+        elif token:
+            ids.append(token)
+    return ContainerState(map_value, x, y, tuple(ids), layer)
+
+
+def deck_state(state: str) -> ContainerState:
+    """``map;x;y;faceDown;id1,id2,…``; unlike a Stack, x/y are read even off-map."""
+    decoder = Decoder(state, ";")
+    map_id = decoder.next_token("null")
+    x = decoder.next_int(0)
+    y = decoder.next_int(0)
+    face_down = decoder.next_boolean(False)
+    listed = decoder.next_token("")
+    ids = tuple(token for token in split(listed, ",") if token) if listed else ()
+    return ContainerState(None if map_id in ("null", "") else map_id, x, y, ids, None, face_down)
+
+
+def deck_name(type_string: str) -> str:
+    """Token 13 of a ``deck;`` type (``deck`` itself is token 0)."""
+    tokens = split(type_string, ";")
+    return tokens[13] if len(tokens) > 13 else ""
+
+
+def _string_array(value: str) -> list[str]:
+    return split(value, ",") if value else []
+
+
+def layer_of(trait: Trait) -> Layer:
+    """An Embellishment's level and names (``emb2;`` and the old ``emb;`` layout)."""
+    tokens = split(trait.type, ";")
+    if trait.id == "emb2;":
+        fields = tokens[1:] + [""] * 19
+        images = _string_array(fields[15])
+        names = _string_array(fields[16])
+        names += [""] * (len(images) - len(names))
+        layer_name = fields[18]
+        default_value = -1 if fields[2] else 1
+    else:
+        images_and_names = tokens[9:] if len(tokens) > 9 else []
+        names = []
+        for entry in images_and_names:
+            parts = split(entry, ",")
+            names.append(parts[1] if len(parts) > 1 else "")
+        layer_name = ""
+        activate_key = split(tokens[1], ";")[0] if len(tokens) > 1 else ""
+        default_value = -1 if activate_key else 1
+    value = java_int(split(trait.state, ";")[0], default_value) if trait.state else default_value
+    level = abs(value) if value != 0 else 1
+    active = value > 0
+    level_name = names[value - 1] if active and value - 1 < len(names) else ""
+    return Layer(layer_name, level, active, level_name, tuple(names))
+
+
+def _apply_level_name(level_name: str, inner: str) -> str:
+    if not level_name:
+        return inner
+    parts = split(level_name, "+")
+    if len(parts) > 1:
+        return inner + parts[1] if parts[0] == "" else parts[0] + inner
+    return parts[0]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceFacts:
+    """Everything the trait chain tells a reader, gathered in one pass."""
+
+    name: str
+    basic_name: str
+    image: str
+    basic: BasicState
+    properties: MappingProxyType
+    layers: tuple[Layer, ...]
+    masked: bool
+    mask_name: str | None
+    hidden: bool
+
+
+def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
+    """Name, image, properties, layers and mask/hide flags of a piece's trait chain."""
+    basic_trait = traits[-1]
+    basic_tokens = split(basic_trait.type, ";") + ["", "", "", "", ""]
+    image, common_name = basic_tokens[3], basic_tokens[4]
+    basic = basic_state(basic_trait.state) if basic_trait.id == "piece;" else BasicState(None, 0, 0, ())
+    basic_name = common_name
+    for trait in traits:
+        if trait.id == "basicName;":
+            basic_name = split(trait.type, ";")[1] if ";" in trait.type else basic_name
+            break
+
+    properties: dict[str, str] = {}
+    layers: list[Layer] = []
+    masked, mask_name, hidden = False, None, False
+    name = basic_name
+    for trait in reversed(traits[:-1]):          # innermost first, so outer traits wrap the name
+        tid = trait.id
+        if tid in ("emb2;", "emb;"):
+            layer = layer_of(trait)
+            layers.append(layer)
+            if layer.active:
+                name = _apply_level_name(layer.level_name, name)
+        elif tid == "label;":
+            tokens = split(trait.type, ";") + [""] * 19
+            label = trait.state
+            if label or tokens[18] == "true":
+                name_format = tokens[12] or "$pieceName$ ($label$)"
+                name = name_format.replace("$pieceName$", name).replace("$label$", label)
+        elif tid == "obs;":
+            owner = split(trait.state, ";")[0] if trait.state else "null"
+            masked = owner not in ("null", "")
+            tokens = split(trait.type, ";")
+            mask_name = tokens[5] if len(tokens) > 5 and tokens[5] else "?"
+        elif tid == "hide;":
+            hidden = trait.state not in ("null", "")
+    # Properties: the outermost trait answers first in VASSAL, so fill outermost first.
+    for trait in traits[:-1]:
+        tid = trait.id
+        if tid == "mark;":
+            keys = split(trait.type[len("mark;"):], ",")
+            values = split(trait.state, ",") if trait.state else []
+            for index, key in enumerate(keys):
+                if key:
+                    properties.setdefault(key, values[index] if index < len(values) else "")
+        elif tid == "PROP;":
+            tokens = split(trait.type, ";")
+            if len(tokens) > 1 and tokens[1]:
+                properties.setdefault(tokens[1], trait.state)
+        elif tid == "label;":
+            tokens = split(trait.type, ";") + [""] * 19
+            properties.setdefault(tokens[16] or "TextLabel", trait.state)
+        elif tid in ("emb2;", "emb;"):
+            layer = layer_of(trait)
+            if layer.name:
+                properties.setdefault(f"{layer.name}_Level", str(layer.level))
+                properties.setdefault(f"{layer.name}_Name", layer.level_name)
+                properties.setdefault(f"{layer.name}_Active", "true" if layer.active else "false")
+    for key, value in basic.properties:
+        properties.setdefault(key, value)
+    layers.reverse()
+    return PieceFacts(name, basic_name, image, basic, MappingProxyType(properties), tuple(layers),
+                      masked, mask_name if masked or mask_name else None, hidden)

@@ -1,0 +1,191 @@
+"""Reading .vsav and .vlog files into positions and replay steps.
+
+The pipeline, one job per module: :mod:`archive` streams the ``savedGame``
+entry under a cap, :mod:`obfuscation` removes whichever generation of
+obfuscation it has, :mod:`commands` splits the stream into commands, and
+:mod:`state` replays them.  A .vlog is the restore section (the game when
+logging began) followed by one step per top-level ``LOG`` token.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from .archive import Archive
+from .commands import Chat, Command, SaveMarker, UndoMarker, iter_leaves, iter_top_level, parse_leaf
+from .errors import VassalFormatError
+from .limits import DEFAULT_LIMITS, Limits
+from .metadata import parse_metadata
+from .model import LogStep, Metadata, SavedGame
+from .obfuscation import decode_text, deobfuscate, detect_format
+from .state import GameState
+
+SAVE_ENTRY = "savedGame"
+_METADATA_CAP = 1024 * 1024
+
+Source = str | os.PathLike[str] | BinaryIO
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One top-level token's commands: the restore section's part, or a log step."""
+
+    commands: tuple[Command, ...]
+    step: LogStep | None
+
+
+def _open_save(source: Source, limits: Limits, name: str | None) -> Archive:
+    archive = Archive(source, limits=limits, name=name)
+    if not archive.has(SAVE_ENTRY):
+        archive.close()
+        raise VassalFormatError(archive.source, "has no savedGame entry, so it is not a VASSAL save or log")
+    return archive
+
+
+def _metadata(archive: Archive, entry: str) -> Metadata | None:
+    if not archive.has(entry):
+        return None
+    return parse_metadata(archive.read(entry, cap=_METADATA_CAP), source=archive.source, entry=entry)
+
+
+class _FormatProbe:
+    """Remembers the first bytes of the entry so the generation can be reported."""
+
+    def __init__(self, chunks: Iterator[bytes]) -> None:
+        self._chunks, self.head = chunks, b""
+
+    def __iter__(self) -> Iterator[bytes]:
+        for chunk in self._chunks:
+            if len(self.head) < 8:
+                self.head += chunk[:8]
+            yield chunk
+
+
+def _sections(archive: Archive, probe_holder: list) -> Iterator[Section]:
+    probe = _FormatProbe(archive.iter_chunks(SAVE_ENTRY))
+    probe_holder.append(probe)
+    text = decode_text(deobfuscate(probe, source=archive.source, entry=SAVE_ENTRY, limits=archive.limits))
+    step_index = 0
+    for token in iter_top_level(text):
+        commands: list[Command] = []
+        logged_any = False
+        undo = False
+        chat: list[str] = []
+        for leaf, logged in iter_leaves(token):
+            command = parse_leaf(leaf)
+            if command is None:
+                continue
+            logged_any = logged_any or logged
+            if type(command) is UndoMarker and command.active:
+                undo = True
+            if type(command) is Chat:
+                chat.append(command.text)
+            commands.append(command)
+        if logged_any:
+            step_index += 1
+            step = LogStep(step_index, tuple(commands), undo, tuple(chat))
+            yield Section(step.commands, step)
+        else:
+            yield Section(tuple(commands), None)
+
+
+def iter_sections(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> Iterator[Section]:
+    """Stream every top-level command group of a save or log, restore section first.
+
+    Nothing but the current group is held in memory, which is what lets a
+    long log be replayed in bounded space.
+    """
+    with _open_save(source, limits, name) as archive:
+        yield from _sections(archive, [])
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """A .vlog: the position when logging began and the steps that follow it."""
+
+    source: str
+    format: str
+    restore: tuple[Command, ...]
+    steps: tuple[LogStep, ...]
+    metadata: Metadata | None
+    module_metadata: Metadata | None
+
+    def _state(self) -> GameState:
+        state = GameState(self.source)
+        for command in self.restore:
+            state.apply(command)
+        return state
+
+    def _snapshot(self, state: GameState) -> SavedGame:
+        return state.snapshot(format=self.format, metadata=self.metadata, module_metadata=self.module_metadata)
+
+    @property
+    def initial(self) -> SavedGame:
+        """The position the restore section describes (the game when logging began)."""
+        return self._snapshot(self._state())
+
+    def positions(self) -> Iterator[tuple[LogStep, SavedGame]]:
+        """Each step with the position right after it, replaying in order (undo steps included)."""
+        state = self._state()
+        for step in self.steps:
+            for command in step.commands:
+                state.apply(command)
+            yield step, self._snapshot(state)
+
+    @property
+    def final(self) -> SavedGame:
+        state = self._state()
+        for step in self.steps:
+            for command in step.commands:
+                state.apply(command)
+        return self._snapshot(state)
+
+
+def read_log(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> GameLog:
+    """A .vlog (or a .vsav, which is a log without steps) as restore commands plus steps."""
+    with _open_save(source, limits, name) as archive:
+        restore: list[Command] = []
+        steps: list[LogStep] = []
+        probes: list = []
+        for section in _sections(archive, probes):
+            if section.step is None:
+                restore.extend(section.commands)
+            else:
+                steps.append(section.step)
+        fmt = detect_format(probes[0].head)
+        return GameLog(archive.source, fmt, tuple(restore), tuple(steps),
+                       _metadata(archive, "savedata"), _metadata(archive, "moduledata"))
+
+
+def read_saved_game(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> SavedGame:
+    """The position a .vsav holds (for a .vlog: the position after its last step)."""
+    with _open_save(source, limits, name) as archive:
+        state = GameState(archive.source)
+        probes: list = []
+        for section in _sections(archive, probes):
+            for command in section.commands:
+                state.apply(command)
+        return state.snapshot(format=detect_format(probes[0].head), metadata=_metadata(archive, "savedata"),
+                              module_metadata=_metadata(archive, "moduledata"))
+
+
+def replay(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> tuple[GameState, int]:
+    """Apply every command of a save or log in one streaming pass; the state and the step count.
+
+    For very long logs where only the end matters: no step is kept.
+    """
+    with _open_save(source, limits, name) as archive:
+        state = GameState(archive.source)
+        steps = 0
+        for section in _sections(archive, []):
+            if section.step is not None:
+                steps += 1
+            for command in section.commands:
+                state.apply(command)
+        return state, steps
+
+
+__all__ = ["GameLog", "Section", "iter_sections", "read_log", "read_saved_game", "replay", "SaveMarker"]
