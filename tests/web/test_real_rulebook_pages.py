@@ -33,3 +33,19 @@ def test_unresolved_references_of_a_real_rulebook_are_never_links(import_real, g
     page = html(client.get(f"/{game}/rules/unresolved"))
     for number in page.xpath("//table[@class='unresolved-list']/tbody/tr/td[1]/span/text()"):
         assert client.get(f"/{game}/rules/{number}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "game, number, citing",
+    [
+        ("tito", "6.22", ["6.21", "7.51", "8.42"]),  # verified by hand against the text
+        ("tito", "13.91D", ["14.4"]),
+        ("awaw", "11.341A", ["11.353C", "11.42", "44.35A"]),
+        ("awaw", "11.353B", ["44.34A"]),
+    ],
+)
+def test_cited_by_on_real_case_pages(import_real, game, number, citing):
+    import_real(game)
+    client = create_app({"TESTING": True}).test_client()
+    section = html(client.get(f"/{game}/rules/{number}")).xpath("//section[@class='cited-by']")[0]
+    assert [href.rsplit("/", 1)[-1] for href in section.xpath(".//a/@href")] == citing
