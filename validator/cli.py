@@ -21,6 +21,9 @@ from validator.rulebook import storage, summary
 from validator.rulebook.fixups import FixupError
 from validator.rulebook.importer import RulebookImportError, import_texts, read_file
 from validator.rulebook.model import ITEM, TABLE, Block, Rulebook
+from validator.runner import CheckDefectError
+from validator.runner import check as run_checks
+from validator.saves.xml_reader import SaveInputError, read_position_file
 
 EXIT_OK = 0
 EXIT_VIOLATIONS = 1
@@ -39,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_UNUSABLE
     try:
         return arguments.handler(arguments)
-    except (UsageError, UnknownGame, RulebookImportError, FixupError) as error:
+    except (UsageError, UnknownGame, RulebookImportError, FixupError, SaveInputError, CheckDefectError) as error:
         print(f"referee: {_message(error)}", file=sys.stderr)
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
@@ -91,6 +94,12 @@ def _build_parser() -> argparse.ArgumentParser:
     checks.add_argument("game")
     _add_format(checks)
     checks.set_defaults(handler=_checks)
+
+    checking = commands.add_parser("check", help="check a saved position against the game's rules")
+    checking.add_argument("file", type=Path, metavar="FILE", help="a Referee save (.xml)")
+    checking.add_argument("--game", help="the game the save must be for")
+    _add_format(checking)
+    checking.set_defaults(handler=_check)
 
     serve = commands.add_parser("serve", help="serve the reference pages in a browser")
     serve.add_argument("--host", default="127.0.0.1")
@@ -276,6 +285,19 @@ def _checks(arguments: argparse.Namespace) -> int:
         for check in checks:
             print(f"{check['rule']:<16} {check['severity']:<9} {check['name']}: {check['summary']}")
     return EXIT_OK
+
+
+# -- checking -------------------------------------------------------------
+
+
+def _check(arguments: argparse.Namespace) -> int:
+    position = read_position_file(arguments.file, arguments.game)
+    report = run_checks(position)
+    if arguments.format == "json":
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        print(report.to_text())
+    return EXIT_OK if report.legal else EXIT_VIOLATIONS
 
 
 # -- serving --------------------------------------------------------------

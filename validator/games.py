@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Callable, Iterable
 
 from validator.cases import CaseNumber
 from validator.rules import RuleSet
@@ -42,6 +43,12 @@ class Game:
     case_index_path: Path
     rules: RuleSet
     fixups_path: Path | None = None
+    # Adds the locations the game's rules define to a map read from a save.
+    prepare_map: Callable | None = None
+    # Yields (line, problem) for game-specific parts of a save the game cannot use.
+    validate_position: Callable[..., Iterable[tuple[int, str]]] | None = None
+    # Draws a position (and the locations its report marks) as an SVG document string.
+    picture: Callable | None = None
 
     @cached_property
     def case_index(self) -> list[IndexEntry]:

@@ -1,0 +1,223 @@
+"""Reading our save XML into a Position.
+
+The file is parsed with the project's hardened parser and validated against
+``schemas/save.xsd``; the map comes inline or from the file its ``href``
+names (through a resolver the caller chooses); then the game plugin adds
+the locations its rules define and checks the game-specific parts.  Every
+problem is a :class:`SaveInputError` naming the file, the line and what is
+wrong.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import MappingProxyType
+from typing import Callable
+
+from lxml import etree
+
+from validator.games import Game, UnknownGame, get
+from validator.model import Area, Display, Event, Location, MapData, Piece, Position
+from validator.xmlparsing import XmlInputError, parse_xml, validate
+
+NAMESPACE = "urn:referee:save:1"
+SCHEMA = "save.xsd"
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+_COMMON_PIECE_ATTRIBUTES = {"id", "name", "side", "nationality", "type", "size", "strength", "location"}
+
+MapResolver = Callable[[str], tuple[bytes, str]]
+
+
+class SaveInputError(XmlInputError):
+    """A save or map file that cannot be used, and why."""
+
+
+def _tag(name: str) -> str:
+    return f"{{{NAMESPACE}}}{name}"
+
+
+def read_capped(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The file's bytes, refusing more than ``limit`` without reading them all."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise SaveInputError(str(path), "no such file") from None
+    except IsADirectoryError:
+        raise SaveInputError(str(path), "is a folder, not a save file") from None
+    except OSError as error:
+        raise SaveInputError(str(path), f"cannot be read ({error.strerror})") from None
+    if len(data) > limit:
+        raise SaveInputError(str(path), f"is larger than {limit:,} bytes, the limit for a save file")
+    return data
+
+
+def folder_resolver(folder: Path) -> MapResolver:
+    """Resolve a map ``href`` as a file path relative to the save's folder."""
+
+    def resolve(href: str) -> tuple[bytes, str]:
+        path = (folder / href).resolve()
+        return read_capped(path), str(path)
+
+    return resolve
+
+
+def read_position_file(path: Path, game_id: str | None = None) -> Position:
+    return read_position(read_capped(path), str(path), folder_resolver(path.resolve().parent), game_id)
+
+
+def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: str | None = None) -> Position:
+    """Parse, validate and interpret a save; ``game_id`` must agree with the file when given."""
+    root = _parse(data, source)
+    if root.tag == _tag("map"):
+        raise SaveInputError(source, "this is a map file; give a position file that refers to it", root.sourceline)
+    if root.tag != _tag("position"):
+        raise SaveInputError(
+            source, f"the root element is <{etree.QName(root).localname}>, not a Referee <position> "
+            f"in the namespace {NAMESPACE}", root.sourceline,
+        )
+    game = _game(root, source, game_id)
+    map_element = root.find(_tag("map"))
+    map_data = _read_map(map_element, source, resolve_map)
+    if game.prepare_map is not None:
+        map_data = game.prepare_map(map_data)
+    position = Position(
+        game=game.id,
+        map=map_data,
+        pieces=tuple(_piece(element, source, map_data) for element in root.iter(_tag("piece"))),
+        scenario=root.get("scenario", ""),
+        turn=root.get("turn", ""),
+        phase=root.get("phase", ""),
+        phasing=root.get("phasing", ""),
+        facts=_facts(root),
+        fact_lines=MappingProxyType({element.get("name"): element.sourceline for element in root.iter(_tag("fact"))}),
+        events=tuple(_event(element) for element in root.iter(_tag("event"))),
+        source=source,
+    )
+    if game.validate_position is not None:
+        problems = list(game.validate_position(position))
+        if problems:
+            line, problem = problems[0]
+            more = f" ({len(problems) - 1} more problems)" if len(problems) > 1 else ""
+            raise SaveInputError(source, problem + more, line)
+    return position
+
+
+def _parse(data: bytes, source: str) -> etree._Element:
+    try:
+        root = parse_xml(data, source)
+        validate(root, SCHEMA, source)
+    except SaveInputError:
+        raise
+    except XmlInputError as error:
+        raise SaveInputError(error.source, error.problem, error.line, error.column) from None
+    return root
+
+
+def _game(root: etree._Element, source: str, requested: str | None) -> Game:
+    declared = root.get("game")
+    if requested and requested != declared:
+        raise SaveInputError(source, f"the save is for the game '{declared}', not '{requested}'", root.sourceline)
+    try:
+        return get(declared)
+    except UnknownGame as error:
+        raise SaveInputError(source, str(error), root.sourceline) from None
+
+
+def _read_map(element: etree._Element, source: str, resolve_map: MapResolver) -> MapData:
+    href = element.get("href")
+    if href is None:
+        return _map_from(element, source)
+    if len(element):
+        raise SaveInputError(source, "a <map> with href must be empty; give the map inline or by reference", element.sourceline)
+    try:
+        data, map_source = resolve_map(href)
+    except SaveInputError as error:
+        raise SaveInputError(source, f"the map '{href}' cannot be used: {error}", element.sourceline) from None
+    root = _parse(data, map_source)
+    if root.tag != _tag("map") or root.get("href"):
+        raise SaveInputError(map_source, "a map file holds one <map> element without href", root.sourceline)
+    return _map_from(root, map_source)
+
+
+def _attributes(element: etree._Element, *known: str) -> MappingProxyType:
+    return MappingProxyType({key: value for key, value in element.attrib.items() if key not in known})
+
+
+def _map_from(element: etree._Element, source: str) -> MapData:
+    areas: dict[str, Area] = {}
+    displays: dict[str, Display] = {}
+    locations: dict[str, Location] = {}
+
+    def claim(identifier: str, table: dict, child: etree._Element) -> None:
+        if identifier in table:
+            raise SaveInputError(source, f"the id '{identifier}' is used twice (first at line {table[identifier].line})", child.sourceline)
+
+    for area_element in element.iter(_tag("area")):
+        area = Area(
+            id=area_element.get("id"), name=area_element.get("name", ""),
+            neighbours=tuple(area_element.get("neighbours", "").split()),
+            attributes=_attributes(area_element, "id", "name", "neighbours"), line=area_element.sourceline,
+        )
+        claim(area.id, areas, area_element)
+        areas[area.id] = area
+        for display_element in area_element.iter(_tag("display")):
+            display = Display(
+                id=display_element.get("id"), area=area.id, name=display_element.get("name", ""),
+                attributes=_attributes(display_element, "id", "name"), line=display_element.sourceline,
+            )
+            claim(display.id, displays, display_element)
+            displays[display.id] = display
+        for location_element in area_element.iter(_tag("location")):
+            location = Location(
+                id=location_element.get("id"), kind=location_element.get("kind", ""), area=area.id,
+                name=location_element.get("name", ""),
+                attributes=_attributes(location_element, "id", "name", "kind"), line=location_element.sourceline,
+            )
+            claim(location.id, locations, location_element)
+            locations[location.id] = location
+    for hex_element in element.iter(_tag("hex")):
+        hex_location = Location(
+            id=hex_element.get("id"), kind="hex", neighbours=tuple(hex_element.get("neighbours", "").split()),
+            attributes=_attributes(hex_element, "id", "neighbours"), line=hex_element.sourceline,
+        )
+        claim(hex_location.id, locations, hex_element)
+        locations[hex_location.id] = hex_location
+    for area in areas.values():
+        for neighbour in area.neighbours:
+            if neighbour not in areas:
+                raise SaveInputError(source, f"the area '{area.id}' names a neighbour '{neighbour}' that the map does not have", area.line)
+    return MapData(
+        id=element.get("id", ""), source=source,
+        attributes=_attributes(element, "id", "href"),
+        areas=MappingProxyType(areas), displays=MappingProxyType(displays), locations=MappingProxyType(locations),
+    )
+
+
+def _piece(element: etree._Element, source: str, map_data: MapData) -> Piece:
+    location = element.get("location")
+    if location is not None and location not in map_data.locations:
+        raise SaveInputError(
+            source, f"the piece '{element.get('id')}' stands at '{location}', which the map does not have", element.sourceline
+        )
+    strength = element.get("strength")
+    return Piece(
+        id=element.get("id"), name=element.get("name"), side=element.get("side", ""),
+        nationality=element.get("nationality", ""), type=element.get("type", ""), size=element.get("size", ""),
+        strength=int(strength) if strength is not None else None, location=location,
+        attributes=_attributes(element, *_COMMON_PIECE_ATTRIBUTES), line=element.sourceline,
+    )
+
+
+def _facts(root: etree._Element) -> MappingProxyType:
+    facts: dict[str, tuple[str, ...]] = {}
+    for element in root.iter(_tag("fact")):
+        facts[element.get("name")] = facts.get(element.get("name"), ()) + (element.get("value"),)
+    return MappingProxyType(facts)
+
+
+def _event(element: etree._Element) -> Event:
+    return Event(
+        kind=element.get("kind"), area=element.get("area"), pieces=tuple(element.get("pieces", "").split()),
+        attributes=_attributes(element, "kind", "area", "pieces"), line=element.sourceline,
+    )
