@@ -1,0 +1,70 @@
+import pytest
+
+from validator.saves.xml_reader import SaveInputError, read_capped, read_position_file
+
+from .conftest import FROG, MAP, position_xml
+
+
+def frogs(*places):
+    return "\n".join(FROG.format(id=f"f{index}", at=place) for index, place in enumerate(places, 1))
+
+
+def test_reads_the_position_and_its_referenced_map(pond, write_save):
+    position = read_position_file(write_save(position_xml(frogs("north/pad", "south/pad"))))
+    assert (position.game, position.turn, position.phase, position.phasing) == ("pond", "3", "movement", "frogs")
+    assert position.fact("season") == "spring"
+    assert [piece.location for piece in position.pieces] == ["north/pad", "south/pad"]
+    assert position.map.areas["north"].neighbours == ("south",)
+    assert position.location_label("north/pad") == "North Pond / Pad"
+    assert position.pieces[0].line == 6
+
+
+def test_inline_map(pond, write_save):
+    inline = MAP.replace(' xmlns="urn:referee:save:1"', "")
+    position = read_position_file(write_save(position_xml(frogs("south/pad"), map_part=inline)))
+    assert set(position.map.locations) == {"north/pad", "south/pad"}
+
+
+@pytest.mark.parametrize(
+    "text, message, line",
+    [
+        (position_xml(frogs("east/pad")), "stands at 'east/pad', which the map does not have", 6),
+        (position_xml(frogs("north/pad") + "\n" + FROG.format(id="f1", at="north/pad")), "Duplicate key-sequence", 7),
+        (position_xml(frogs("north/pad")).replace('version="1"', 'version="x"'), "'x' is not a valid value", 2),
+        (position_xml(frogs("north/pad"), game="chess"), "There is no game 'chess'", 2),
+        (position_xml(frogs("north/pad"), map_part='<map href="missing.xml"/>'), "the map 'missing.xml' cannot be used", 4),
+        ('<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY e "boom">]><position/>', "DOCTYPE or entities", 2),
+        ("<position xmlns='urn:referee:save:1'>\n<unclosed>", "not well-formed XML", 2),
+        ("<position/>", "No matching global declaration", 1),
+        (MAP, "this is a map file", 1),
+    ],
+)
+def test_unusable_saves_name_the_file_line_and_problem(pond, write_save, text, message, line):
+    path = write_save(text)
+    with pytest.raises(SaveInputError) as raised:
+        read_position_file(path)
+    assert message in str(raised.value)
+    assert raised.value.line == line
+    assert str(raised.value).startswith(str(path)) or "missing.xml" in str(raised.value)
+
+
+def test_the_requested_game_must_match(pond, write_save):
+    with pytest.raises(SaveInputError, match="the save is for the game 'pond', not 'tito'"):
+        read_position_file(write_save(position_xml(frogs())), "tito")
+
+
+def test_oversized_and_missing_files(pond, tmp_path):
+    with pytest.raises(SaveInputError, match="no such file"):
+        read_position_file(tmp_path / "absent.xml")
+    big = tmp_path / "big.xml"
+    big.write_bytes(b"x" * 11)
+    with pytest.raises(SaveInputError, match="larger than 10 bytes"):
+        read_capped(big, limit=10)
+
+
+def test_a_map_neighbour_that_does_not_exist(pond, write_save):
+    broken = MAP.replace('neighbours="south"', 'neighbours="west"')
+    write_save(broken, "pond-map.xml")
+    with pytest.raises(SaveInputError, match="names a neighbour 'west' that the map does not have") as raised:
+        read_position_file(write_save(position_xml(frogs())))
+    assert raised.value.source.endswith("pond-map.xml") and raised.value.line == 2
