@@ -16,6 +16,7 @@ from typing import Callable
 
 from lxml import etree
 
+from validator import hexgrid
 from validator.games import Game, UnknownGame, get
 from validator.model import Area, Display, Event, Location, MapData, Piece, Position
 from validator.xmlparsing import XmlInputError, parse_xml, validate
@@ -176,12 +177,9 @@ def _map_from(element: etree._Element, source: str) -> MapData:
             )
             claim(location.id, locations, location_element)
             locations[location.id] = location
-    for hex_element in element.iter(_tag("hex")):
-        hex_location = Location(
-            id=hex_element.get("id"), kind="hex", neighbours=tuple(hex_element.get("neighbours", "").split()),
-            attributes=_attributes(hex_element, "id", "neighbours"), line=hex_element.sourceline,
-        )
-        claim(hex_location.id, locations, hex_element)
+    for hex_location in _hexes(element, source):
+        if hex_location.id in locations:
+            raise SaveInputError(source, f"the id '{hex_location.id}' is used twice", hex_location.line)
         locations[hex_location.id] = hex_location
     for area in areas.values():
         for neighbour in area.neighbours:
@@ -192,6 +190,52 @@ def _map_from(element: etree._Element, source: str) -> MapData:
         attributes=_attributes(element, "id", "href"),
         areas=MappingProxyType(areas), displays=MappingProxyType(displays), locations=MappingProxyType(locations),
     )
+
+
+def _hexes(element: etree._Element, source: str) -> list[Location]:
+    """The map's hexes, with neighbours listed or derived from the declared grid."""
+    hex_elements = list(element.iter(_tag("hex")))
+    grid = element.get("grid")
+    if grid not in (None, "hex"):
+        raise SaveInputError(source, f"the grid '{grid}' is unknown; the known grid is 'hex'", element.sourceline)
+    derived: dict[str, tuple[str, ...]] = {}
+    if grid == "hex":
+        layout = element.get("layout", "odd-q")
+        if layout not in hexgrid.LAYOUTS:
+            raise SaveInputError(source, f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}", element.sourceline)
+        derived = hexgrid.neighbours(layout, _coordinates(hex_elements, source))
+    ids = {hex_element.get("id") for hex_element in hex_elements}
+    hexes = []
+    for hex_element in hex_elements:
+        listed = hex_element.get("neighbours")
+        neighbours = tuple(listed.split()) if listed is not None else derived.get(hex_element.get("id"), ())
+        for neighbour in neighbours:
+            if neighbour not in ids:
+                raise SaveInputError(
+                    source, f"the hex '{hex_element.get('id')}' names a neighbour '{neighbour}' that the map does not have",
+                    hex_element.sourceline,
+                )
+        hexes.append(Location(
+            id=hex_element.get("id"), kind="hex", area=hex_element.get("area"), neighbours=neighbours,
+            attributes=_attributes(hex_element, "id", "neighbours", "area"), line=hex_element.sourceline,
+        ))
+    return hexes
+
+
+def _coordinates(hex_elements: list[etree._Element], source: str) -> dict[tuple[int, int], str]:
+    coordinates: dict[tuple[int, int], str] = {}
+    for hex_element in hex_elements:
+        try:
+            key = (int(hex_element.get("column", "")), int(hex_element.get("row", "")))
+        except ValueError:
+            raise SaveInputError(
+                source, f"the hex '{hex_element.get('id')}' needs whole-number column and row attributes on a hex grid",
+                hex_element.sourceline,
+            ) from None
+        if key in coordinates:
+            raise SaveInputError(source, f"the hexes '{coordinates[key]}' and '{hex_element.get('id')}' share column {key[0]}, row {key[1]}", hex_element.sourceline)
+        coordinates[key] = hex_element.get("id")
+    return coordinates
 
 
 def _piece(element: etree._Element, source: str, map_data: MapData) -> Piece:
