@@ -17,10 +17,10 @@ from validator import __version__, instance, store
 from validator.cases import CaseNumber
 from validator.games import Game, UnknownGame, get
 from validator.rulebook import fixups as fixup_module
-from validator.rulebook import storage, summary
+from validator.rulebook import presentation, storage, summary
 from validator.rulebook.fixups import FixupError
 from validator.rulebook.importer import RulebookImportError, import_texts, read_file
-from validator.rulebook.model import ITEM, TABLE, Block, Rulebook
+from validator.rulebook.model import Rulebook
 from validator.runner import CheckDefectError
 from validator.runner import check as run_checks
 from validator.saves.xml_reader import SaveInputError, read_position_file
@@ -74,26 +74,21 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_format(importing)
     importing.set_defaults(handler=_import)
 
-    listing = rule_commands.add_parser("list", help="list the cases of a game")
-    listing.add_argument("game")
-    _add_format(listing)
-    listing.set_defaults(handler=_list)
-
-    references = rule_commands.add_parser("refs", help="list the cross-references of a game's rulebook")
-    references.add_argument("game")
-    _add_format(references)
-    references.set_defaults(handler=_refs)
+    for name, handler, help_text in (
+        ("list", _list, "list the cases of a game"),
+        ("refs", _refs, "list the cross-references of a game's rulebook"),
+        ("checks", _checks, "list the checks registered for a game"),
+    ):
+        command = rule_commands.add_parser(name, help=help_text)
+        command.add_argument("game")
+        _add_format(command)
+        command.set_defaults(handler=handler)
 
     showing = rule_commands.add_parser("show", help="show a case with its items and references")
     showing.add_argument("game")
     showing.add_argument("case")
     _add_format(showing)
     showing.set_defaults(handler=_show)
-
-    checks = rule_commands.add_parser("checks", help="list the checks registered for a game")
-    checks.add_argument("game")
-    _add_format(checks)
-    checks.set_defaults(handler=_checks)
 
     checking = commands.add_parser("check", help="check a saved position against the game's rules")
     checking.add_argument("file", type=Path, metavar="FILE", help="a Referee save (.xml)")
@@ -192,82 +187,10 @@ def _show(arguments: argparse.Namespace) -> int:
         raise UsageError(f"The {game.id} rulebook has no case {arguments.case!r}.{hint}")
     case = book.cases[number]
     if arguments.format == "json":
-        print(json.dumps(_case_json(book, case.number), indent=2))
+        print(json.dumps(presentation.case_json(book, case.number), indent=2))
     else:
-        print(_case_text(book, game, case.number))
+        print(presentation.case_text(book, case.number, game.index_title))
     return EXIT_OK
-
-
-def _case_json(book: Rulebook, number: CaseNumber) -> dict:
-    case = book.cases[number]
-    return {
-        "case": str(case.number),
-        "label": case.label,
-        "title": case.title,
-        "kind": case.kind,
-        "parent": str(case.parent) if case.parent else None,
-        "breadcrumb": [str(ancestor.number) for ancestor in book.breadcrumb(number)],
-        "notes": case.notes,
-        "blocks": [_block_json(book, block) for block in case.blocks],
-        "children": [_case_json(book, child.number) for child in book.children(number) if child.kind != "item"],
-        "cited_by": [str(citing.number) for citing in book.cited_by(number)],
-    }
-
-
-def _block_json(book: Rulebook, block: Block) -> dict:
-    data: dict = {"kind": block.kind, "text": block.text}
-    if block.references:
-        data["references"] = [
-            {"start": reference.start, "end": reference.end, "to": str(reference.target), "resolved": reference.resolved}
-            for reference in block.references
-        ]
-    if block.kind == ITEM and block.item is not None:
-        data["item"] = _case_json(book, block.item)
-    if block.kind == TABLE:
-        data["table"] = [
-            {"title": part.title, "groups": list(part.groups), "header": list(part.header),
-             "rows": [list(row) for row in part.rows]}
-            for part in block.table
-        ]
-    return data
-
-
-def _case_text(book: Rulebook, game: Game, number: CaseNumber, indent: str = "") -> str:
-    """A case as plain text; references read [7.52] when they resolve, [7.24?] when not."""
-    case = book.cases[number]
-    title = case.title or game.index_title(number)
-    lines = [f"{indent}{case.number}  {title}".rstrip()]
-    for note in case.notes:
-        lines.append(f"{indent}  NOTE: {note}")
-    for block in case.blocks:
-        if block.kind == ITEM and block.item is not None:
-            lines.append(_case_text(book, game, block.item, indent + "  "))
-        elif block.kind == TABLE:
-            lines.extend(_table_text(block, indent + "  "))
-        else:
-            marker = "- " if block.kind == "bullet" else ""
-            lines.append(f"{indent}  {'  ' * block.depth}{marker}{_marked_text(block)}")
-    for child in book.children(number):
-        if child.kind != "item":
-            lines.append(_case_text(book, game, child.number, indent + "  "))
-    return "\n".join(lines)
-
-
-def _marked_text(block: Block) -> str:
-    return "".join(
-        text if reference is None else f"[{text}{'' if reference.resolved else '?'}]"
-        for text, reference in block.segments()
-    )
-
-
-def _table_text(block: Block, indent: str) -> list[str]:
-    lines = [f"{indent}{block.text}"] if block.text else []
-    for part in block.table:
-        if part.title:
-            lines.append(f"{indent}{part.title}")
-        for row in ([part.groups] if part.groups else []) + ([part.header] if part.header else []) + list(part.rows):
-            lines.append(indent + " | ".join(row))
-    return lines
 
 
 def _checks(arguments: argparse.Namespace) -> int:

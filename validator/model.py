@@ -19,8 +19,19 @@ def _no_attributes() -> Mapping[str, str]:
     return EMPTY
 
 
+class _Labelled:
+    """A map element named by its name, or by its id where it has none."""
+
+    id: str
+    name: str
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
 @dataclass(frozen=True)
-class Area:
+class Area(_Labelled):
     """A region of the map: a Tito zone, a country, a sea area."""
 
     id: str
@@ -29,13 +40,9 @@ class Area:
     attributes: Mapping[str, str] = field(default_factory=_no_attributes)
     line: int = 0
 
-    @property
-    def label(self) -> str:
-        return self.name or self.id
-
 
 @dataclass(frozen=True)
-class Display:
+class Display(_Labelled):
     """A named group of locations inside an area (a Tito Objective Display)."""
 
     id: str
@@ -44,13 +51,9 @@ class Display:
     attributes: Mapping[str, str] = field(default_factory=_no_attributes)
     line: int = 0
 
-    @property
-    def label(self) -> str:
-        return self.name or self.id
-
 
 @dataclass(frozen=True)
-class Location:
+class Location(_Labelled):
     """Where a piece can stand: a box, triangle, circle or hex."""
 
     id: str
@@ -61,10 +64,6 @@ class Location:
     attributes: Mapping[str, str] = field(default_factory=_no_attributes)
     neighbours: tuple[str, ...] = ()
     line: int = 0
-
-    @property
-    def label(self) -> str:
-        return self.name or self.id
 
 
 @dataclass(frozen=True)
