@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import importlib
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from validator.cases import CaseNumber
 from validator.rules import RuleSet
@@ -49,6 +49,12 @@ class Game:
     validate_position: Callable[..., Iterable[tuple[int, str]]] | None = None
     # Draws a position (and the locations its report marks) as an SVG document string.
     picture: Callable | None = None
+    # Where the rulebook is ambiguous: case number -> how Referee reads it, in our words.
+    decisions: Mapping[str, str] = field(default_factory=dict)
+
+    def decision(self, number: CaseNumber) -> str:
+        """Referee's documented reading of an ambiguous case, or ""."""
+        return self.decisions.get(str(number), "")
 
     @cached_property
     def case_index(self) -> list[IndexEntry]:
