@@ -15,12 +15,12 @@ from .commands import BoardPlacement
 from .errors import VassalFormatError
 from .limits import Limits
 from .locations import OFFBOARD, location_of
-from .model import Deck, Layer, LogStep, Metadata, Piece, SavedGame, Stack, Trait
+from .model import Concealment, Deck, Layer, LogStep, Metadata, Piece, SavedGame, Stack, Trait
 from .module import Board, MapDefinition, MapPoint, Module, read_module
 from .reader import GameLog, iter_sections, read_log, read_saved_game, replay
 
 __all__ = [
-    "Board", "BoardPlacement", "Deck", "GameLog", "Layer", "Limits", "LogStep", "MapDefinition", "MapPoint",
+    "Board", "BoardPlacement", "Concealment", "Deck", "GameLog", "Layer", "Limits", "LogStep", "MapDefinition", "MapPoint",
     "Metadata", "Module", "OFFBOARD", "Piece", "SavedGame", "Stack", "Trait", "VassalFormatError",
     "iter_sections", "location_of", "read_log", "read_module", "read_saved_game", "replay",
 ]

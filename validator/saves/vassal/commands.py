@@ -158,6 +158,69 @@ def iter_top_level(chunks: Iterable[str]) -> Iterator[str]:
     yield _unquote("".join(token))
 
 
+def _reference_group(raw: str) -> tuple[list[str], bool]:
+    """Leaves and LOG flag of one raw top-level token by the rule-for-rule path (quotes and all)."""
+    leaves: list[str] = []
+    logged_any = False
+    for token in iter_top_level((raw,)):
+        for leaf, logged in iter_leaves(token):
+            if leaf:
+                leaves.append(leaf)
+                logged_any = logged_any or logged
+    return leaves, logged_any
+
+
+def iter_command_groups(chunks: Iterable[str]) -> Iterator[tuple[list[str], bool]]:
+    """For each top-level token of streamed text: its non-empty leaves in order, and whether any came through ``LOG``.
+
+    The same result as ``iter_leaves`` over ``iter_top_level``, in one pass
+    over the raw text.  Backslashes are never doubled, so an ESC preceded by k
+    backslashes separates tokens at nesting depth k: every ESC-free run of raw
+    text is exactly one leaf once its trailing backslashes (the separator's)
+    are dropped.  Only single quotes can make the nesting matter (a quoted
+    group loses its quotes at one level), so a top-level token in which some
+    part starts or ends with ``'`` goes through the rule-for-rule decoder.
+    """
+    tail: list[str] = []       # raw text since the last ESC seen
+    raw: list[str] = []        # raw parts of the current top-level token
+    leaves: list[str] = []
+    logged_any = False
+    quoted = False
+    log, esc = LOG_PREFIX, ESC
+    for chunk in chunks:
+        if esc not in chunk:
+            tail.append(chunk)
+            continue
+        parts = chunk.split(esc)
+        if tail:
+            tail.append(parts[0])
+            parts[0] = "".join(tail)
+            tail = []
+        tail.append(parts.pop())
+        keep = raw.append
+        for part in parts:
+            keep(part)
+            leaf = part.rstrip("\\")
+            if leaf:
+                if leaf.startswith(log):
+                    leaf = leaf[4:]
+                    while leaf.startswith(log):
+                        leaf = leaf[4:]
+                    if leaf:
+                        logged_any = True
+                        leaves.append(leaf)
+                else:
+                    leaves.append(leaf)
+                if "'" in part and (part[0] == "'" or leaf[:1] == "'" or leaf[-1:] == "'"):
+                    quoted = True
+            if part[-1:] != "\\":              # no backslash before this ESC: the top-level token ends
+                yield _reference_group(esc.join(raw)) if quoted else (leaves, logged_any)
+                raw.clear()
+                leaves, logged_any, quoted = [], False, False
+    raw.append("".join(tail))
+    yield _reference_group(ESC.join(raw))
+
+
 def _unquote(token: str) -> str:
     if len(token) > 1 and token[0] == "'" and token[-1] == "'":
         return token[1:-1]
@@ -169,23 +232,53 @@ def iter_leaves(command: str) -> Iterator[tuple[str, bool]]:
 
     Mirrors ``GameModule.decode``: a string whose first ESC token is itself is
     a leaf; otherwise every token is decoded again.  ``LOG\\t`` re-decodes its
-    remainder the same way (``BasicLogger``).
+    remainder the same way (``BasicLogger``).  Iterative, so no nesting depth
+    a hostile file can write exhausts the Python stack.
     """
     work: list[tuple[str, bool]] = [(command, False)]
+    pop, push = work.pop, work.append
     while work:
-        text, logged = work.pop()
-        if ESC in text:
-            work.extend((token, logged) for token in reversed(split(text, ESC)))
-        elif len(text) > 1 and text[0] == "'" and text[-1] == "'":
-            work.append((text[1:-1], logged))
-        elif text.startswith(LOG_PREFIX):
-            work.append((text[len(LOG_PREFIX):], True))
-        else:
-            yield text, logged
+        text, logged = pop()
+        while True:
+            if ESC in text:
+                tokens = split(text, ESC)
+                tokens.reverse()
+                work.extend([(token, logged) for token in tokens])
+                break
+            if text.startswith(LOG_PREFIX):
+                text, logged = text[4:], True
+            elif len(text) > 1 and text[0] == "'" and text[-1] == "'":
+                text = text[1:-1]
+            else:
+                yield text, logged
+                break
 
 
 def _null(value: str | None) -> str | None:
     return None if value is None or value == "null" else value
+
+
+def add_fields(text: str) -> tuple[str, str, str]:
+    """``+/id/type/state`` as (id, type, state); missing parts are empty."""
+    tokens = split(text[2:], "/")
+    if len(tokens) < 3:
+        tokens += [""] * (3 - len(tokens))
+    return tokens[0], tokens[1], tokens[2]
+
+
+def change_fields(text: str) -> tuple[str, str, str | None]:
+    """``D/id/new[/old]`` as (id, new state, old state or ``None``)."""
+    tokens = split(text[2:], "/")
+    return tokens[0], tokens[1] if len(tokens) > 1 else "", tokens[2] if len(tokens) > 2 else None
+
+
+def move_fields(text: str) -> tuple[str, str | None, int, int, str | None, str | None, int, int, str | None]:
+    """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder[/player]``, ``null`` read as ``None``."""
+    tokens = split(text[2:], "/")
+    if len(tokens) < 9:
+        tokens += [None] * (9 - len(tokens))
+    return (tokens[0] or "", _null(tokens[1]), java_int(tokens[2], 0), java_int(tokens[3], 0), _null(tokens[4]),
+            _null(tokens[5]), java_int(tokens[6], 0), java_int(tokens[7], 0), _null(tokens[8]))
 
 
 def parse_leaf(text: str) -> Command | None:
@@ -193,18 +286,12 @@ def parse_leaf(text: str) -> Command | None:
     if not text:
         return None
     head = text[:2]
-    if head == "+/":
-        tokens = split(text[2:], "/")
-        return AddPiece(tokens[0], tokens[1] if len(tokens) > 1 else "", tokens[2] if len(tokens) > 2 else "")
-    if head == "D/":
-        tokens = split(text[2:], "/")
-        return ChangePiece(tokens[0], tokens[1] if len(tokens) > 1 else "", tokens[2] if len(tokens) > 2 else None)
     if head == "M/":
-        tokens = split(text[2:], "/") + [None] * 9
-        return MovePiece(
-            tokens[0] or "", _null(tokens[1]), java_int(tokens[2], 0), java_int(tokens[3], 0), _null(tokens[4]),
-            _null(tokens[5]), java_int(tokens[6], 0), java_int(tokens[7], 0), _null(tokens[8]),
-        )
+        return MovePiece(*move_fields(text))
+    if head == "D/":
+        return ChangePiece(*change_fields(text))
+    if head == "+/":
+        return AddPiece(*add_fields(text))
     if head == "-/":
         return RemovePiece(text[2:])
     if text == "begin_save" or text == "end_save":

@@ -37,6 +37,38 @@ class Layer:
 
 
 @dataclass(frozen=True, slots=True)
+class Concealment:
+    """Who may see through an engaged Mask (``obs;``) or Invisible (``hide;``) trait.
+
+    VASSAL records who engaged it (``obscuredBy`` / ``hiddenBy``) and asks the
+    trait's access rule whether the *current* player may see:
+
+    * ``player`` (the default, ``PlayerAccess``): only the player who engaged
+      it.  The save records that player's secret id; we keep only the side the
+      roster gives that id (``owner_side``, ``None`` when the id is not in the
+      roster).
+    * ``side`` (``SideAccess``): players of the side that engaged it; the save
+      records the side itself.
+    * ``sides`` (``SpecifiedSideAccess``, ``sides:A:B``): players of any listed
+      side, provided the side that engaged it is itself listed.
+    """
+
+    access: str
+    """``"player"``, ``"side"`` or ``"sides"``."""
+    owner_side: str | None
+    sides: tuple[str, ...] = ()
+    """The listed sides of a ``sides`` rule; empty otherwise."""
+
+    def visible_to(self, side: str | None) -> bool:
+        """Whether a player of ``side`` sees through it (``None``, a spectator, never does)."""
+        if side is None or self.owner_side is None:
+            return False
+        if self.access == "sides":
+            return self.owner_side in self.sides and side in self.sides
+        return side == self.owner_side
+
+
+@dataclass(frozen=True, slots=True)
 class Piece:
     """A game piece where the save puts it: map ``None`` means on no map."""
 
@@ -59,6 +91,10 @@ class Piece:
     mask_name: str | None = None
     hidden: bool = False
     """An Invisible (``hide;``) trait hides the piece from players other than its owner."""
+    mask: Concealment | None = None
+    """Who sees through the mask, when ``masked``."""
+    hide: Concealment | None = None
+    """Who sees the piece, when ``hidden``."""
 
 
 @dataclass(frozen=True, slots=True)

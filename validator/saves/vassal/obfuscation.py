@@ -12,6 +12,7 @@ counted against its own cap so the XZ layer cannot become a bomb.
 
 from __future__ import annotations
 
+import binascii
 import codecs
 import lzma
 import re
@@ -51,23 +52,32 @@ class _Reader:
         return VassalFormatError(self.source, problem, entry=self.entry)
 
     def hex_bytes(self, chunks: Iterator[bytes], table: bytes, offset: int, pending: bytes) -> Iterator[bytes]:
+        # binascii.unhexlify accepts exactly [0-9A-Fa-f] pairs (no whitespace, unlike bytes.fromhex), so the
+        # regular expression that names the offending byte only runs once a chunk has already failed.
         for chunk in chunks:
             data = pending + chunk if pending else chunk
-            bad = _NOT_HEX.search(data)
-            if bad:
-                position = offset + bad.start()
-                raise self.fail(
-                    f"byte {data[bad.start():bad.start() + 1]!r} at offset {position} is not a hex digit"
-                )
             usable = len(data) & ~1
-            pending = data[usable:]
+            pending = data[usable:] if usable != len(data) else b""
             if usable:
-                yield bytes.fromhex(data[:usable].decode("ascii")).translate(table)
+                try:
+                    raw = binascii.unhexlify(data if usable == len(data) else data[:usable])
+                except binascii.Error:
+                    raise self._not_hex(data, offset) from None
+                yield raw.translate(table)
             offset += usable
         if pending:
+            bad = _NOT_HEX.search(pending)
+            if bad:
+                raise self._not_hex(pending, offset)
             raise self.fail(
                 f"has an odd number of hex digits: the digit at offset {offset} has no partner"
             )
+
+    def _not_hex(self, data: bytes, offset: int) -> VassalFormatError:
+        bad = _NOT_HEX.search(data)
+        position = offset + (bad.start() if bad else 0)
+        byte = data[bad.start():bad.start() + 1] if bad else b"?"
+        return self.fail(f"byte {byte!r} at offset {position} is not a hex digit")
 
     def xz_bytes(self, chunks: Iterator[bytes], table: bytes) -> Iterator[bytes]:
         decompressor = lzma.LZMADecompressor(format=lzma.FORMAT_XZ, memlimit=_XZ_MEMORY_LIMIT)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .model import Layer, Trait
+from .model import Concealment, Layer, Trait
 from .sequence import Decoder, first_two, java_int, split
 
 MAX_TRAITS = 2000
@@ -191,6 +191,10 @@ class PieceFacts:
     masked: bool
     mask_name: str | None
     hidden: bool
+    mask_owner: tuple[str, str] | None = None
+    """(owner as recorded, access field) of the engaged outermost Mask; the owner may be a secret player id."""
+    hide_owner: tuple[str, str] | None = None
+    """The same for the engaged outermost Invisible trait."""
 
 
 def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
@@ -208,6 +212,8 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
     properties: dict[str, str] = {}
     layers: list[Layer] = []
     masked, mask_name, hidden = False, None, False
+    mask_owner: tuple[str, str] | None = None
+    hide_owner: tuple[str, str] | None = None
     name = basic_name
     for trait in reversed(traits[:-1]):          # innermost first, so outer traits wrap the name
         tid = trait.id
@@ -227,8 +233,11 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
             masked = owner not in ("null", "")
             tokens = split(trait.type, ";")
             mask_name = tokens[5] if len(tokens) > 5 and tokens[5] else "?"
+            mask_owner = (owner, tokens[6] if len(tokens) > 6 else "") if masked else None
         elif tid == "hide;":
             hidden = trait.state not in ("null", "")
+            tokens = split(trait.type, ";")
+            hide_owner = (trait.state, tokens[4] if len(tokens) > 4 else "") if hidden else None
     # Properties: the outermost trait answers first in VASSAL, so fill outermost first.
     for trait in traits[:-1]:
         tid = trait.id
@@ -255,4 +264,24 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
         properties.setdefault(key, value)
     layers.reverse()
     return PieceFacts(name, basic_name, image, basic, MappingProxyType(properties), tuple(layers),
-                      masked, mask_name if masked or mask_name else None, hidden)
+                      masked, mask_name if masked or mask_name else None, hidden, mask_owner, hide_owner)
+
+
+def concealment(owner: tuple[str, str] | None, roster_sides: dict[str, str]) -> Concealment | None:
+    """Who sees through an engaged Mask or Invisible trait, from its recorded owner and access field.
+
+    ``PieceAccessConfigurer.decode``: ``side:`` is SideAccess, ``sides:A:B``
+    (``:``-separated) is SpecifiedSideAccess, anything else PlayerAccess.
+    Under the side rules the owner recorded is a side name; under PlayerAccess
+    it is a player's secret id, which we turn into that player's side through
+    the roster (``roster_sides``: id to side) and then forget.
+    """
+    if owner is None:
+        return None
+    recorded, access = owner
+    if access == "side:":
+        return Concealment("side", recorded)
+    if access.startswith("sides:"):
+        sides = tuple(side for side in split(access[len("sides:"):], ":") if side) if access != "sides:" else ()
+        return Concealment("sides", recorded, sides)
+    return Concealment("player", roster_sides.get(recorded) or None)

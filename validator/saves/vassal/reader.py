@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from .archive import Archive
-from .commands import Chat, Command, SaveMarker, UndoMarker, iter_leaves, iter_top_level, parse_leaf
+from .commands import Chat, Command, SaveMarker, UndoMarker, iter_command_groups, parse_leaf
 from .errors import VassalFormatError
 from .limits import DEFAULT_LIMITS, Limits
 from .metadata import parse_metadata
@@ -64,32 +64,35 @@ class _FormatProbe:
             yield chunk
 
 
-def _sections(archive: Archive, probe_holder: list) -> Iterator[Section]:
+def _text(archive: Archive, probe_holder: list) -> Iterator[str]:
     probe = _FormatProbe(archive.iter_chunks(SAVE_ENTRY))
     probe_holder.append(probe)
-    text = decode_text(deobfuscate(probe, source=archive.source, entry=SAVE_ENTRY, limits=archive.limits))
+    return decode_text(deobfuscate(probe, source=archive.source, entry=SAVE_ENTRY, limits=archive.limits))
+
+
+def _sections(archive: Archive, probe_holder: list) -> Iterator[Section]:
     step_index = 0
-    for token in iter_top_level(text):
-        commands: list[Command] = []
-        logged_any = False
-        undo = False
-        chat: list[str] = []
-        for leaf, logged in iter_leaves(token):
-            command = parse_leaf(leaf)
-            if command is None:
-                continue
-            logged_any = logged_any or logged
-            if type(command) is UndoMarker and command.active:
-                undo = True
-            if type(command) is Chat:
-                chat.append(command.text)
-            commands.append(command)
-        if logged_any:
+    for leaves, logged in iter_command_groups(_text(archive, probe_holder)):
+        commands = [parse_leaf(leaf) for leaf in leaves]
+        if logged:
             step_index += 1
-            step = LogStep(step_index, tuple(commands), undo, tuple(chat))
+            undo = any(type(command) is UndoMarker and command.active for command in commands)
+            chat = tuple(command.text for command in commands if type(command) is Chat)
+            step = LogStep(step_index, tuple(commands), undo, chat)
             yield Section(step.commands, step)
         else:
             yield Section(tuple(commands), None)
+
+
+def _replay_into(state: GameState, archive: Archive, probe_holder: list) -> int:
+    """Apply every leaf of the entry straight to ``state`` (no command objects); the number of log steps."""
+    steps = 0
+    apply_leaf = state.apply_leaf
+    for leaves, logged in iter_command_groups(_text(archive, probe_holder)):
+        for leaf in leaves:
+            apply_leaf(leaf)
+        steps += logged
+    return steps
 
 
 def iter_sections(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> Iterator[Section]:
@@ -118,6 +121,10 @@ class GameLog:
         for command in self.restore:
             state.apply(command)
         return state
+
+    def initial_state(self) -> GameState:
+        """A fresh, mutable replay state holding the restore section; apply steps' commands to move on."""
+        return self._state()
 
     def _snapshot(self, state: GameState) -> SavedGame:
         return state.snapshot(format=self.format, metadata=self.metadata, module_metadata=self.module_metadata)
@@ -165,9 +172,7 @@ def read_saved_game(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: st
     with _open_save(source, limits, name) as archive:
         state = GameState(archive.source)
         probes: list = []
-        for section in _sections(archive, probes):
-            for command in section.commands:
-                state.apply(command)
+        _replay_into(state, archive, probes)
         return state.snapshot(format=detect_format(probes[0].head), metadata=_metadata(archive, "savedata"),
                               module_metadata=_metadata(archive, "moduledata"))
 
@@ -179,12 +184,7 @@ def replay(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None 
     """
     with _open_save(source, limits, name) as archive:
         state = GameState(archive.source)
-        steps = 0
-        for section in _sections(archive, []):
-            if section.step is not None:
-                steps += 1
-            for command in section.commands:
-                state.apply(command)
+        steps = _replay_into(state, archive, [])
         return state, steps
 
 

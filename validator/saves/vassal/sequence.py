@@ -67,8 +67,11 @@ def first_two(value: str, delimiter: str) -> tuple[str, str | None]:
 
 def java_int(text: str | None, default: int) -> int:
     """``Integer.parseInt`` with VASSAL's fallback: the default when missing or malformed."""
-    if text is None or not _JAVA_INT.match(text):
+    if text is None:
         return default
+    if not (text.isdigit() and text.isascii()):    # the common case first: plain ASCII digits
+        if not _JAVA_INT.match(text):
+            return default
     number = int(text)
     return number if _INT_MIN <= number <= _INT_MAX else default
 

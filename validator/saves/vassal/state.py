@@ -16,28 +16,30 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, ChangeProperty, Command, MovePiece, OtherCommand,
-                       RemovePiece, SetBoards, SetGlobalProperty)
+                       RemovePiece, SetBoards, SetGlobalProperty, add_fields, change_fields, move_fields, parse_leaf)
 from .errors import VassalFormatError
 from .model import Deck, Metadata, Piece, SavedGame, Stack
-from .pieces import (PieceChainError, PieceFacts, basic_state, deck_name, deck_state, innermost_state, parse_traits,
-                     piece_facts, stack_state)
-from .sequence import split
+from .pieces import (PieceChainError, PieceFacts, basic_state, concealment, deck_name, deck_state, innermost_state,
+                     parse_traits, piece_facts, stack_state)
+from .sequence import java_int, split
 
 MODULE_CONTAINER = "Module"
 
 
+def _coordinate(text: str) -> int:
+    """``Integer.parseInt`` with default 0; up to nine ASCII digits is always a valid int, so skip the full rule."""
+    return int(text) if len(text) < 10 and text.isascii() and text.isdigit() else java_int(text, 0)
+
+
 class _PieceRecord:
-    __slots__ = ("id", "type", "state", "position", "facts")
+    __slots__ = ("id", "type", "state", "position", "facts", "stackable")
 
     def __init__(self, piece_id: str, type_string: str, state: str) -> None:
         self.id, self.type, self.state = piece_id, type_string, state
         self.position: tuple[str | None, int, int] | None = None   # None: derive from the state
         self.facts: tuple | None = None   # ((type, state), PieceFacts, traits)
-
-    @property
-    def stackable(self) -> bool:
-        """Pieces with the "Does not stack" (``immob;``) trait never join a stack."""
-        return not (self.type.startswith("immob;") or "\timmob;" in self.type)
+        # Pieces with the "Does not stack" (``immob;``) trait never join a stack.
+        self.stackable = not (type_string.startswith("immob;") or "\timmob;" in type_string)
 
     def own_position(self) -> tuple[str | None, int, int]:
         if self.position is None:
@@ -77,13 +79,14 @@ class GameState:
     # -- commands ---------------------------------------------------------------------------------
 
     def apply(self, command: Command) -> None:
+        """Execute one typed command as VASSAL would; commands that change no position are ignored."""
         kind = type(command)
-        if kind is AddPiece:
-            self._add(command)
+        if kind is MovePiece:
+            self._move(command.id, command.new_map, command.new_x, command.new_y, command.new_under_id)
         elif kind is ChangePiece:
-            self._change(command)
-        elif kind is MovePiece:
-            self._move(command)
+            self._change(command.id, command.new_state)
+        elif kind is AddPiece:
+            self._add(command.id, command.type, command.state)
         elif kind is RemovePiece:
             self._remove(command.id)
         elif kind is SetGlobalProperty:
@@ -95,6 +98,48 @@ class GameState:
             self.boards[command.map] = command.boards
         elif kind is OtherCommand:
             self._other(command.text)
+
+    def apply_leaf(self, text: str) -> None:
+        """Execute one leaf command string; the same effect as ``apply(parse_leaf(text))``, faster.
+
+        The piece commands that make up nearly all of a long log go straight
+        from their fields to the state, with no command object in between;
+        fields without an escaped ``/`` or a quote are split with plain
+        ``str.split``, which is then exactly what the SequenceEncoder rules give.
+        """
+        head = text[:2]
+        if head == "M/":
+            if "\\" in text or "'" in text:
+                piece_id, new_map, new_x, new_y, new_under_id = move_fields(text)[:5]
+            else:
+                fields = text.split("/", 6)
+                if len(fields) < 6:
+                    fields += ["null"] * (6 - len(fields))
+                piece_id, new_map, x_text, y_text, new_under_id = fields[1:6]
+                new_x, new_y = _coordinate(x_text), _coordinate(y_text)
+                new_map = None if new_map == "null" else new_map
+                new_under_id = None if new_under_id == "null" else new_under_id
+            self._move(piece_id, new_map, new_x, new_y, new_under_id)
+        elif head == "D/":
+            if "\\/" in text or "'" in text:
+                piece_id, new_state, _ = change_fields(text)
+            else:                                 # the id and the new state, leaving the old state unsliced
+                after_id = text.find("/", 2)
+                if after_id < 0:
+                    piece_id, new_state = text[2:], ""
+                else:
+                    end = text.find("/", after_id + 1)
+                    piece_id = text[2:after_id]
+                    new_state = text[after_id + 1:] if end < 0 else text[after_id + 1:end]
+            self._change(piece_id, new_state)
+        elif head == "+/":
+            self._add(*add_fields(text))
+        elif head == "-/":
+            self._remove(text[2:])
+        elif head != "CH" or not text.startswith("CHAT"):
+            command = parse_leaf(text)
+            if command is not None:
+                self.apply(command)
 
     def _set_property(self, container: str, name: str, value: str) -> None:
         if container in ("", MODULE_CONTAINER):
@@ -109,20 +154,20 @@ class GameState:
         elif text.startswith("PYREMOVE\t"):
             self.players.pop(split(text, "\t")[1] if "\t" in text else "", None)
 
-    def _add(self, command: AddPiece) -> None:
-        type_string = command.type
+    def _add(self, piece_id: str, type_string: str, state: str) -> None:
         if type_string == "stack" or type_string.startswith("deck;"):
-            self.pieces.pop(command.id, None)
-            container = self.containers.get(command.id)
+            self.pieces.pop(piece_id, None)
+            container = self.containers.get(piece_id)
             if container is None:
-                container = _Container(command.id, "stack" if type_string == "stack" else "deck")
-                self.containers[command.id] = container
+                container = _Container(piece_id, "stack" if type_string == "stack" else "deck")
+                self.containers[piece_id] = container
             container.kind = "stack" if type_string == "stack" else "deck"
             container.name = deck_name(type_string) if container.kind == "deck" else ""
-            self._set_container_state(container, command.state)
+            self._set_container_state(container, state)
         elif type_string:
-            self.containers.pop(command.id, None)
-            self.pieces[command.id] = _PieceRecord(command.id, type_string, command.state)
+            if piece_id in self.containers:
+                self._remove(piece_id)      # a piece replacing a stack or deck of the same id
+            self.pieces[piece_id] = _PieceRecord(piece_id, type_string, state)
 
     def _set_container_state(self, container: _Container, state: str) -> None:
         parsed = stack_state(state) if container.kind == "stack" else deck_state(state)
@@ -139,21 +184,23 @@ class GameState:
                 children.append(child)
         container.children = children
 
-    def _change(self, command: ChangePiece) -> None:
-        container = self.containers.get(command.id)
-        if container is not None:
-            self._set_container_state(container, command.new_state)
-            return
-        record = self.pieces.get(command.id)
+    def _change(self, piece_id: str, new_state: str) -> None:
+        record = self.pieces.get(piece_id)
         if record is not None:
-            record.state = command.new_state
+            record.state = new_state
             record.position = None
-            record.facts = None
+            return
+        container = self.containers.get(piece_id)
+        if container is not None:
+            self._set_container_state(container, new_state)
 
     def _place(self, container: _Container, map_id: str | None, x: int, y: int) -> None:
-        old = self._at.get((container.map, container.x, container.y))
+        key = (container.map, container.x, container.y)
+        old = self._at.get(key)
         if old is not None and container.id in old:
             old.remove(container.id)
+            if not old:
+                del self._at[key]      # an empty entry per visited point would grow with the log, not the game
         container.map, container.x, container.y = map_id, x, y
         if map_id is not None:
             self._at.setdefault((map_id, x, y), []).append(container.id)
@@ -207,52 +254,64 @@ class GameState:
                 return container
         return None
 
-    def _move(self, command: MovePiece) -> None:
-        moving_container = self.containers.get(command.id)
+    def _move(self, piece_id: str, new_map: str | None, new_x: int, new_y: int, under: str | None) -> None:
+        moving_container = self.containers.get(piece_id)
         if moving_container is not None:
-            self._move_container(moving_container, command)
+            self._move_container(moving_container, new_map, new_x, new_y)
             return
-        record = self.pieces.get(command.id)
+        record = self.pieces.get(piece_id)
         if record is None:
             return
-        self._detach(command.id)
-        target = (command.new_map, command.new_x, command.new_y)
-        if command.new_map is None:
-            record.position = target
+        container_of = self.container_of
+        if under is None and new_map is not None and record.stackable:
+            # The common move in a long log: a piece alone in a stack of our own making goes to an
+            # empty point.  VASSAL drops the old stack and wraps the piece in a new one there; moving
+            # the stack along leaves the same position with less work.
+            current = container_of.get(piece_id)
+            if current is not None and current.startswith("local-"):
+                target = (new_map, new_x, new_y)
+                stack = self.containers[current]
+                if target not in self._at and len(stack.children) == 1:
+                    self._place(stack, new_map, new_x, new_y)
+                    record.position = target
+                    return
+        self._detach(piece_id)
+        if new_map is None:
+            record.position = (None, new_x, new_y)
             return
-        under = command.new_under_id
         placed = False
-        if under is not None and under in self.pieces and self.position_of(under) == target:
-            container_id = self.container_of.get(under)
+        if under is not None and under in self.pieces and self.position_of(under) == (new_map, new_x, new_y):
+            container_id = container_of.get(under)
             if container_id is None:
-                self._new_local_stack(command.new_map, command.new_x, command.new_y, [under])
-                container_id = self.container_of[under]
+                self._new_local_stack(new_map, new_x, new_y, [under])
+                container_id = container_of[under]
             container = self.containers[container_id]
-            container.children.insert(container.children.index(under) + 1, command.id)
-            self.container_of[command.id] = container_id
+            container.children.insert(container.children.index(under) + 1, piece_id)
+            container_of[piece_id] = container_id
             placed = True
         if not placed and record.stackable:
-            container = self._container_at(command.new_map, command.new_x, command.new_y, exclude="")
+            container = self._container_at(new_map, new_x, new_y, exclude="")
             if container is not None:
-                container.children.append(command.id)
-                self.container_of[command.id] = container.id
+                container.children.append(piece_id)
+                container_of[piece_id] = container.id
                 placed = True
         if not placed:
-            record.position = target
+            record.position = (new_map, new_x, new_y)
             if record.stackable:
-                self._new_local_stack(command.new_map, command.new_x, command.new_y, [command.id])
+                self._new_local_stack(new_map, new_x, new_y, [piece_id])
         if under is None:
-            container_id = self.container_of.get(command.id)
+            container_id = container_of.get(piece_id)
             if container_id is not None:
                 children = self.containers[container_id].children
-                children.remove(command.id)
-                children.insert(0, command.id)
+                if children[0] != piece_id:
+                    children.remove(piece_id)
+                    children.insert(0, piece_id)
 
-    def _move_container(self, container: _Container, command: MovePiece) -> None:
-        self._place(container, command.new_map, command.new_x, command.new_y)
-        if command.new_map is None or container.kind != "stack":
+    def _move_container(self, container: _Container, new_map: str | None, new_x: int, new_y: int) -> None:
+        self._place(container, new_map, new_x, new_y)
+        if new_map is None or container.kind != "stack":
             return
-        target = self._container_at(command.new_map, command.new_x, command.new_y, exclude=container.id)
+        target = self._container_at(new_map, new_x, new_y, exclude=container.id)
         if target is not None:
             for child in list(container.children):
                 self.container_of[child] = target.id
@@ -271,23 +330,39 @@ class GameState:
             record.facts = (key, piece_facts(traits), traits)
         return record.facts[1]
 
+    def _roster_sides(self) -> dict[str, str]:
+        return {player_id: side for player_id, (_, side) in self.players.items()}
+
+    def _piece(self, record: _PieceRecord, roster_sides: dict[str, str]) -> Piece:
+        facts = self._facts(record)
+        traits = record.facts[2]
+        map_id, x, y = self.position_of(record.id)
+        container_id = self.container_of.get(record.id)
+        container = self.containers.get(container_id) if container_id else None
+        return Piece(
+            id=record.id, name=facts.name, basic_name=facts.basic_name, image=facts.image,
+            map=map_id, x=x, y=y,
+            stack_id=container_id if container is not None and container.kind == "stack" else None,
+            deck_id=container_id if container is not None and container.kind == "deck" else None,
+            traits=traits, properties=facts.properties, layers=facts.layers,
+            masked=facts.masked, mask_name=facts.mask_name, hidden=facts.hidden,
+            mask=concealment(facts.mask_owner, roster_sides), hide=concealment(facts.hide_owner, roster_sides),
+        )
+
+    def piece(self, piece_id: str) -> Piece | None:
+        """One piece as a snapshot would show it now, or ``None`` when no such piece exists."""
+        record = self.pieces.get(piece_id)
+        return None if record is None else self._piece(record, self._roster_sides())
+
+    def children_of(self, container_id: str) -> tuple[str, ...]:
+        """The piece ids a stack or deck holds now (bottom first); empty for anything else."""
+        container = self.containers.get(container_id)
+        return tuple(container.children) if container is not None else ()
+
     def snapshot(self, *, format: str, metadata: Metadata | None = None,
                  module_metadata: Metadata | None = None) -> SavedGame:
-        pieces = []
-        for record in self.pieces.values():
-            facts = self._facts(record)
-            traits = record.facts[2]
-            map_id, x, y = self.position_of(record.id)
-            container_id = self.container_of.get(record.id)
-            container = self.containers.get(container_id) if container_id else None
-            pieces.append(Piece(
-                id=record.id, name=facts.name, basic_name=facts.basic_name, image=facts.image,
-                map=map_id, x=x, y=y,
-                stack_id=container_id if container is not None and container.kind == "stack" else None,
-                deck_id=container_id if container is not None and container.kind == "deck" else None,
-                traits=traits, properties=facts.properties, layers=facts.layers,
-                masked=facts.masked, mask_name=facts.mask_name, hidden=facts.hidden,
-            ))
+        roster_sides = self._roster_sides()
+        pieces = [self._piece(record, roster_sides) for record in self.pieces.values()]
         stacks = tuple(Stack(c.id, c.map, c.x, c.y, tuple(c.children), c.layer)
                        for c in self.containers.values() if c.kind == "stack" and c.children)
         decks = tuple(Deck(c.id, c.name, c.map, c.x, c.y, c.face_down, tuple(c.children))

@@ -1,0 +1,275 @@
+"""A decoded save or log as plain data: the JSON of ``referee vassal dump`` and its text listing.
+
+The JSON shape is a public contract, documented in ``docs/vassal-dump.md``
+(``DUMP_VERSION`` changes only when a key changes meaning or goes away).
+
+Fog of war.  A dump shows what one player may see, never more:
+
+* ``viewer`` is the side the reader plays (a roster side such as ``"Axis"``),
+  or ``None`` for a spectator, who sees through no mask and no invisibility;
+* a masked piece (Mask, ``obs;``) the viewer may not see through keeps its id,
+  place and stack but shows only its mask name: no real name, image or
+  properties (``obscured`` is true);
+* an invisible piece (Invisible, ``hide;``) the viewer may not see is left out
+  entirely, also from the stack and deck lists;
+* pieces inside a face-down deck are shown obscured to every viewer;
+* ``arbiter=True`` shows everything, with the ``masked`` / ``hidden`` flags.
+
+Who may see follows the trait's access rule (:class:`Concealment`).  VASSAL
+decides it by comparing the *current* player with the one who engaged the
+trait; a saved file does not say who is looking, so the caller names a side,
+and under the default "player" rule every player of the engaging player's
+side counts as that player (we cannot tell two players of one side apart
+without their secret ids, which we never keep).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from .commands import AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetGlobalProperty
+from .limits import DEFAULT_LIMITS, Limits
+from .locations import location_of
+from .model import Metadata, Piece, SavedGame
+from .module import Module, read_module
+from .reader import GameLog, read_log, read_saved_game
+
+DUMP_VERSION = 1
+DEFAULT_MASK_NAME = "?"
+
+
+class _View:
+    """What one viewer sees of a game: the rules above, applied piece by piece."""
+
+    def __init__(self, module: Module | None, viewer: str | None, arbiter: bool) -> None:
+        self.module, self.viewer, self.arbiter = module, viewer, arbiter
+
+    def _sees_through(self, concealment) -> bool:
+        return self.arbiter or (concealment is not None and concealment.visible_to(self.viewer))
+
+    def visible(self, piece: Piece) -> bool:
+        return not piece.hidden or self._sees_through(piece.hide)
+
+    def location(self, piece: Piece, boards) -> str | None:
+        if self.module is None or piece.map is None:
+            return None
+        return location_of(self.module, piece.map, piece.x, piece.y, boards)
+
+    def piece(self, piece: Piece, boards, face_down_decks: frozenset[str]) -> dict[str, Any] | None:
+        """The piece as this viewer sees it, or ``None`` when it is invisible to them."""
+        if not self.visible(piece):
+            return None
+        in_face_down_deck = piece.deck_id is not None and piece.deck_id in face_down_decks
+        obscured = not self.arbiter and (
+            (piece.masked and not self._sees_through(piece.mask)) or in_face_down_deck)
+        entry: dict[str, Any] = {
+            "id": piece.id,
+            "name": (piece.mask_name or DEFAULT_MASK_NAME) if obscured else piece.name,
+            "basic_name": None if obscured else piece.basic_name,
+            "image": None if obscured else (piece.image or None),
+            "map": piece.map,
+            "x": piece.x,
+            "y": piece.y,
+            "location": self.location(piece, boards),
+            "stack": piece.stack_id,
+            "deck": piece.deck_id,
+            "masked": piece.masked,
+            "hidden": piece.hidden,
+            "obscured": obscured,
+            "properties": {} if obscured else dict(piece.properties),
+        }
+        if self.arbiter:
+            entry["mask_name"] = piece.mask_name
+            entry["mask_owner_side"] = piece.mask.owner_side if piece.mask else None
+            entry["hidden_by_side"] = piece.hide.owner_side if piece.hide else None
+        return entry
+
+
+def _metadata(metadata: Metadata | None) -> dict[str, Any] | None:
+    if metadata is None:
+        return None
+    return {"name": metadata.name, "version": metadata.version, "vassal_version": metadata.vassal_version,
+            "date_saved": metadata.date_saved, "description": metadata.description}
+
+
+def _face_down(game: SavedGame) -> frozenset[str]:
+    return frozenset(deck.id for deck in game.decks if deck.face_down)
+
+
+def _position(game: SavedGame, view: _View) -> dict[str, Any]:
+    face_down = _face_down(game)
+    pieces = [entry for entry in (view.piece(piece, game.boards, face_down) for piece in game.pieces)
+              if entry is not None]
+    shown = {entry["id"] for entry in pieces}
+    stacks = [{"id": stack.id, "map": stack.map, "x": stack.x, "y": stack.y,
+               "pieces": [piece_id for piece_id in stack.piece_ids if piece_id in shown]}
+              for stack in game.stacks]
+    decks = [{"id": deck.id, "name": deck.name, "map": deck.map, "x": deck.x, "y": deck.y,
+              "face_down": deck.face_down,
+              "pieces": [piece_id for piece_id in deck.piece_ids if piece_id in shown]}
+             for deck in game.decks]
+    return {
+        "dump_version": DUMP_VERSION,
+        "source": os.path.basename(game.source),
+        "format": game.format,
+        "viewer": view.viewer,
+        "arbiter": view.arbiter,
+        "metadata": {"save": _metadata(game.metadata), "module": _metadata(game.module_metadata)},
+        "boards": [{"map": board.map, "board": board.board, "column": board.column, "row": board.row,
+                    "reversed": board.reversed} for board in game.boards],
+        "players": [{"name": name, "side": side} for name, side in game.players],
+        "global_properties": dict(game.global_properties),
+        "map_properties": {container: dict(values) for container, values in game.map_properties.items()},
+        "stacks": [stack for stack in stacks if stack["pieces"]],
+        "decks": decks,
+        "pieces": pieces,
+    }
+
+
+def dump_game(game: SavedGame, module: Module | None = None, *, viewer: str | None = None,
+              arbiter: bool = False) -> dict[str, Any]:
+    """One position as JSON-ready data (see docs/vassal-dump.md), as ``viewer`` may see it."""
+    return _position(game, _View(module, viewer, arbiter))
+
+
+def _touched_ids(state, command) -> set[str]:
+    """The pieces whose dump one command can change: the piece named, and everything in a named container."""
+    kind = type(command)
+    if kind not in (AddPiece, ChangePiece, MovePiece, RemovePiece):
+        return set()
+    ids = {command.id, *state.children_of(command.id)}
+    if kind is MovePiece and command.new_under_id is not None:
+        ids.add(command.new_under_id)       # it may be wrapped in a new stack
+    return ids
+
+
+def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str | None = None,
+                    arbiter: bool = False) -> Iterator[dict[str, Any]]:
+    """Each log step as JSON-ready data: its flags, chat and the changes this viewer can see.
+
+    Only the pieces a step's commands name (and the contents of containers
+    they name) are looked at again, so a long log costs what its steps touch.
+    """
+    view = _View(module, viewer, arbiter)
+    state = log.initial_state()
+    initial = state.snapshot(format=log.format)
+    face_down = _face_down(initial)
+    boards = initial.boards
+    seen: dict[str, dict[str, Any]] = {}
+    for piece in initial.pieces:
+        entry = view.piece(piece, boards, face_down)
+        if entry is not None:
+            seen[piece.id] = entry
+    for step in log.steps:
+        touched: set[str] = set()
+        properties: dict[str, str] = {}
+        for command in step.commands:
+            touched |= _touched_ids(state, command)
+            state.apply(command)
+            touched |= _touched_ids(state, command)
+            if type(command) is SetGlobalProperty and command.container in ("", "Module"):
+                properties[command.name] = command.value
+            elif type(command) is ChangeProperty and command.container in ("", "Module") \
+                    and command.new_value is not None:
+                properties[command.name] = command.new_value
+        boards = tuple(board for placements in state.boards.values() for board in placements)
+        face_down = frozenset(container.id for container in state.containers.values()
+                              if container.kind == "deck" and container.face_down)
+        added, changed, removed = [], [], []
+        for piece_id in sorted(touched):
+            piece = state.piece(piece_id)
+            entry = None if piece is None else view.piece(piece, boards, face_down)
+            before = seen.get(piece_id)
+            if entry is None:
+                if before is not None:
+                    removed.append(piece_id)
+                    del seen[piece_id]
+            elif before is None:
+                added.append(entry)
+                seen[piece_id] = entry
+            elif entry != before:
+                changed.append(entry)
+                seen[piece_id] = entry
+        yield {"index": step.index, "undo": step.undo, "chat": list(step.chat),
+               "changes": {"added": added, "changed": changed, "removed": removed},
+               "global_properties": properties}
+
+
+def dump_log(log: GameLog, module: Module | None = None, *, viewer: str | None = None,
+             arbiter: bool = False) -> dict[str, Any]:
+    """A log as JSON-ready data: the position when logging began, then ``steps`` of visible changes."""
+    data = _position(log.initial, _View(module, viewer, arbiter))
+    data["position"] = "initial"
+    data["metadata"] = {"save": _metadata(log.metadata), "module": _metadata(log.module_metadata)}
+    data["steps"] = list(iter_step_dumps(log, module, viewer=viewer, arbiter=arbiter))
+    return data
+
+
+def dump_file(path: str | os.PathLike[str], module_path: str | os.PathLike[str] | None = None, *,
+              steps: bool = False, viewer: str | None = None, arbiter: bool = False,
+              limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """What ``referee vassal dump`` prints, as data; raises :class:`VassalFormatError` for unusable input.
+
+    Without ``steps`` the position is the final one (a .vlog replayed to its
+    end); with ``steps`` it is the position when logging began, plus the steps.
+    """
+    module = read_module(module_path, limits=limits) if module_path is not None else None
+    if steps:
+        return dump_log(read_log(path, limits=limits), module, viewer=viewer, arbiter=arbiter)
+    data = dump_game(read_saved_game(path, limits=limits), module, viewer=viewer, arbiter=arbiter)
+    data["position"] = "final"
+    return data
+
+
+def render_json(data: Mapping[str, Any]) -> str:
+    """The dump as JSON text: UTF-8 friendly, two-space indent, keys in contract order."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+_TEXT_PROPERTIES = 4
+
+
+def _flags(entry: Mapping[str, Any]) -> str:
+    flags = [flag for flag in ("obscured", "masked", "hidden") if entry.get(flag)]
+    return f" [{', '.join(flags)}]" if flags else ""
+
+
+def _piece_line(entry: Mapping[str, Any]) -> str:
+    where = entry["map"] if entry["map"] is not None else "(no map)"
+    location = entry["location"] if entry["location"] is not None else f"({entry['x']},{entry['y']})"
+    properties = list(entry["properties"].items())
+    shown = ", ".join(f"{key}={value}" for key, value in properties[:_TEXT_PROPERTIES])
+    if len(properties) > _TEXT_PROPERTIES:
+        shown += f", ... {len(properties) - _TEXT_PROPERTIES} more"
+    return f"{where} | {location} | {entry['name']}{_flags(entry)}" + (f" | {shown}" if shown else "")
+
+
+def _sort_key(entry: Mapping[str, Any]) -> tuple:
+    return (entry["map"] is None, entry["map"] or "", entry["location"] or "", entry["y"], entry["x"],
+            entry["name"], entry["id"])
+
+
+def render_text(data: Mapping[str, Any]) -> str:
+    """A readable listing: a header, one line per piece (map | location | name | properties), then steps."""
+    who = "arbiter (everything)" if data["arbiter"] else (
+        f"side {data['viewer']}" if data["viewer"] is not None else "spectator")
+    lines = [f"{data['source']}: {data['format']} save, {len(data['pieces'])} pieces shown to {who}"
+             + (f", position {data['position']}" if "position" in data else "")]
+    lines += [_piece_line(entry) for entry in sorted(data["pieces"], key=_sort_key)]
+    for step in data.get("steps", ()):
+        changes = step["changes"]
+        lines.append(f"step {step['index']}{' (undo)' if step['undo'] else ''}: "
+                     f"{len(changes['added'])} added, {len(changes['changed'])} changed, "
+                     f"{len(changes['removed'])} removed")
+        lines += [f"  chat: {line}" for line in step["chat"]]
+        lines += [f"  + {_piece_line(entry)}" for entry in changes["added"]]
+        lines += [f"  ~ {_piece_line(entry)}" for entry in changes["changed"]]
+        lines += [f"  - {piece_id}" for piece_id in changes["removed"]]
+        lines += [f"  property {name} = {value}" for name, value in step["global_properties"].items()]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["DUMP_VERSION", "dump_file", "dump_game", "dump_log", "iter_step_dumps", "render_json", "render_text"]
