@@ -23,6 +23,8 @@ from validator.rulebook.importer import RulebookImportError, import_texts, read_
 from validator.rulebook.model import Rulebook
 from validator.runner import CheckDefectError
 from validator.runner import check as run_checks
+from validator.saves.vassal import dump as vassal_dump
+from validator.saves.vassal.errors import VassalFormatError
 from validator.saves.xml_reader import SaveInputError, read_position_file
 
 EXIT_OK = 0
@@ -42,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_UNUSABLE
     try:
         return arguments.handler(arguments)
-    except (UsageError, UnknownGame, RulebookImportError, FixupError, SaveInputError, CheckDefectError) as error:
+    except (UsageError, UnknownGame, RulebookImportError, FixupError, SaveInputError, CheckDefectError,
+            VassalFormatError) as error:
         print(f"referee: {_message(error)}", file=sys.stderr)
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
@@ -95,6 +98,18 @@ def _build_parser() -> argparse.ArgumentParser:
     checking.add_argument("--game", help="the game the save must be for")
     _add_format(checking)
     checking.set_defaults(handler=_check)
+
+    vassal = commands.add_parser("vassal", help="read VASSAL saves, logs and modules")
+    vassal_commands = vassal.add_subparsers(title="vassal commands", metavar="VASSAL_COMMAND")
+    dumping = vassal_commands.add_parser("dump", help="list the pieces of a .vsav or .vlog (docs/vassal-dump.md)")
+    dumping.add_argument("file", type=Path, metavar="FILE", help="a .vsav or .vlog file")
+    dumping.add_argument("--module", type=Path, help="the .vmod (or buildFile) for location names")
+    dumping.add_argument("--steps", action="store_true", help="a log's positions step by step")
+    seeing = dumping.add_mutually_exclusive_group()
+    seeing.add_argument("--viewer", metavar="SIDE", help="show what this side may see (default: a spectator's view)")
+    seeing.add_argument("--arbiter", action="store_true", help="show every piece, masked and hidden ones included")
+    _add_format(dumping)
+    dumping.set_defaults(handler=_vassal_dump)
 
     serve = commands.add_parser("serve", help="serve the reference pages in a browser")
     serve.add_argument("--host", default="127.0.0.1")
@@ -221,6 +236,15 @@ def _check(arguments: argparse.Namespace) -> int:
     else:
         print(report.to_text())
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def _vassal_dump(arguments: argparse.Namespace) -> int:
+    data = vassal_dump.dump_file(
+        arguments.file, arguments.module, steps=arguments.steps, viewer=arguments.viewer, arbiter=arguments.arbiter
+    )
+    render = vassal_dump.render_json if arguments.format == "json" else vassal_dump.render_text
+    print(render(data), end="")
+    return EXIT_OK
 
 
 # -- serving --------------------------------------------------------------
