@@ -43,6 +43,23 @@ MIGRATIONS: list[str] = [
         game UNINDEXED, number UNINDEXED, title, body, tokenize = 'porter unicode61'
     );
     """,
+    # Arbitration records: one row per check made through the web (validator/web/records.py).
+    """
+    CREATE TABLE report (
+        id TEXT PRIMARY KEY,            -- random, URL-safe; the permanent address /reports/<id>
+        game TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        source_name TEXT NOT NULL,      -- the uploaded file's name as given; display only
+        map_name TEXT,                  -- the save's map href, when it named one
+        map_origin TEXT,                -- uploaded or shipped
+        report TEXT NOT NULL,           -- the report JSON
+        save_file TEXT NOT NULL,        -- generated file name in the instance's uploads folder
+        map_file TEXT,                  -- generated file name of the map used, when by reference
+        picture TEXT,                   -- the cleaned SVG drawn at check time
+        picture_note TEXT               -- why there is no picture, when there is none
+    );
+    CREATE INDEX report_by_game ON report (game, created_at);
+    """,
 ]
 
 

@@ -281,3 +281,186 @@ def crawl(client, start: str, limit: int = 400) -> dict[str, int]:
             if target.scheme in ("", "http") and target.netloc in ("", "localhost"):
                 queue.append(target.path + (f"?{target.query}" if target.query else ""))
     return seen
+
+
+# -- Checking positions ---------------------------------------------------------
+#
+# For the check and report tests, "alpha" gets rules that find something, a map
+# it ships in its plugin's maps folder, and a picture.  The orchard has two rows
+# of spaces; tokens are its pieces.
+
+SVG = "http://www.w3.org/2000/svg"
+
+ORCHARD_MAP = """<?xml version="1.0" encoding="UTF-8"?>
+<map xmlns="urn:referee:save:1" id="orchard">
+  <area id="north" name="North Row" neighbours="south">
+    <location id="north/gate" name="Gate" kind="space"/>
+    <location id="north/well" name="Well" kind="space"/>
+  </area>
+  <area id="south" name="South Row" neighbours="north">
+    <location id="south/stream" name="Stream" kind="space"/>
+    <location id="south/barn" name="Barn" kind="space"/>
+  </area>
+</map>
+"""
+
+TOKEN = '    <piece id="{id}" name="{name}" side="red" type="token" location="{at}"{extra}/>'
+
+
+def orchard_save(
+    pieces: list[tuple[str, str]] | None = None,
+    map_part: str = '<map href="orchard-map.xml"/>',
+    game: str = "alpha",
+    extra_pieces: str = "",
+) -> bytes:
+    """A save of the orchard game; ``pieces`` are (id, location) pairs."""
+    if pieces is None:
+        pieces = CROWDED
+    lines = [TOKEN.format(id=id, name=f"Token {id}", at=at, extra="") for id, at in pieces]
+    text = f"""<?xml version="1.0" encoding="UTF-8"?>
+<position xmlns="urn:referee:save:1" version="1" game="{game}" scenario="harvest" turn="3"
+          phase="movement" phasing="red">
+  {map_part}
+  <pieces>
+{chr(10).join(lines)}
+{extra_pieces}
+  </pieces>
+</position>
+"""
+    return text.encode("utf-8")
+
+
+# Three tokens at the gate break 2.2; t9 crossed the stream, breaking 2.13A.
+CROWDED = [("t1", "north/gate"), ("t2", "north/gate"), ("t3", "north/gate"), ("t4", "south/barn")]
+# t9's name carries markup, written escaped in the XML: it must stay text on every page.
+STREAM_CROSSER = TOKEN.format(
+    id="t9", name="Nine &lt;script&gt;alert(9)&lt;/script&gt; &amp; co", at="south/stream", extra=' crossed="stream"'
+)
+STREAM_CROSSER_NAME = "Nine <script>alert(9)</script> & co"
+LEGAL = [("t1", "north/gate"), ("t2", "north/well"), ("t4", "south/barn")]
+
+
+def _checking_rules():
+    from validator.rules import Finding, Violation
+
+    rules = RuleSet("alpha")
+
+    @rules.case("2.2")
+    def overstacked_space(position):
+        """No space may hold more than two tokens."""
+        for location, pieces in position.stacks().items():
+            if len(pieces) > 2:
+                names = ", ".join(piece.name for piece in pieces)
+                yield Violation(
+                    f"{len(pieces)} tokens ({names}); the limit is 2", location, [piece.id for piece in pieces]
+                )
+
+    @rules.case("2.13", severity="warning")
+    def token_past_stream(position):
+        """A token that reached a stream must stop there (2.13A)."""
+        for piece in position.pieces:
+            if piece.attribute("crossed") == "stream":
+                yield Violation(f"{piece.name} moved on past the stream", piece.location, [piece.id], case="2.13A")
+
+    @rules.case("1.1")
+    def weather(position):
+        """Counts the tokens and says weather is not checked."""
+        yield Finding(f"{len(position.pieces)} tokens on the map", facts={"tokens": len(position.pieces)})
+        yield Finding("the weather is not in the save", severity="unchecked")
+
+    return rules
+
+
+def orchard_picture(position, report) -> str:
+    """A simple SVG: a box per space, offending spaces outlined in red with their numbers."""
+    from lxml import etree
+
+    numbers: dict[str, list[int]] = {}
+    for number, violation in enumerate(report.violations, start=1):
+        numbers.setdefault(violation.location, []).append(number)
+    root = etree.Element(f"{{{SVG}}}svg", nsmap={None: SVG}, viewBox="0 0 400 200", role="img")
+    etree.SubElement(root, f"{{{SVG}}}title").text = "The orchard"
+    for row, location in enumerate(position.map.locations.values()):
+        group = etree.SubElement(root, f"{{{SVG}}}g", {"class": "space", "data-location": location.id})
+        offending = location.id in numbers
+        etree.SubElement(
+            group, f"{{{SVG}}}rect", x="10", y=str(10 + 45 * row), width="380", height="40",
+            fill="#fff", stroke="#c62828" if offending else "#444",
+            **({"class": "offending"} if offending else {}),
+        )
+        names = ", ".join(piece.name for piece in position.pieces_at(location.id))
+        text = etree.SubElement(group, f"{{{SVG}}}text", x="20", y=str(35 + 45 * row))
+        text.text = f"{position.location_label(location.id)}: {names}"
+        if offending:
+            badge = etree.SubElement(group, f"{{{SVG}}}text", {"class": "badge"}, x="370", y=str(35 + 45 * row))
+            badge.text = ", ".join(map(str, numbers[location.id]))
+    return etree.tostring(root, encoding="unicode")
+
+
+@pytest.fixture
+def checking_games(test_games):
+    """The invented games, "alpha" with working checks, a shipped map and a picture."""
+    import dataclasses
+
+    alpha = test_games["alpha"]
+    maps = alpha.case_index_path.parent / "maps"
+    maps.mkdir(exist_ok=True)
+    (maps / "orchard-map.xml").write_text(ORCHARD_MAP, encoding="utf-8")
+    test_games["alpha"] = dataclasses.replace(alpha, rules=_checking_rules(), picture=orchard_picture)
+    return test_games
+
+
+@pytest.fixture
+def check_app(checking_games, book, database_path, tmp_path):
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(database_path),
+            "INSTANCE": str(tmp_path / "web-instance"),
+            "SECRET_KEY": "test-only",
+        }
+    )
+
+
+@pytest.fixture
+def check_client(check_app):
+    return check_app.test_client()
+
+
+def form_token(client) -> str:
+    """The CSRF token of the client's session, read from the upload form."""
+    page = html(client.get("/check"))
+    return page.xpath("//form[@class='check']//input[@name='csrf_token']/@value")[0]
+
+
+def upload(client, save: bytes | None, *, name: str = "crowded.xml", token: str | None = "fetch", **parts):
+    """POST /check with a save (and any other parts), with the form's token unless told otherwise."""
+    import io
+
+    data: dict = {}
+    if token == "fetch":
+        token = form_token(client)
+    if token is not None:
+        data["csrf_token"] = token
+    if save is not None:
+        data["save"] = (io.BytesIO(save), name)
+    for key, value in parts.items():
+        data[key] = (io.BytesIO(value[0]), value[1]) if isinstance(value, tuple) else value
+    return client.post("/check", data=data, content_type="multipart/form-data")
+
+
+def api_upload(client, save: bytes | None, *, name: str = "crowded.xml", headers=None, **parts):
+    import io
+
+    data: dict = {}
+    if save is not None:
+        data["save"] = (io.BytesIO(save), name)
+    for key, value in parts.items():
+        data[key] = (io.BytesIO(value[0]), value[1]) if isinstance(value, tuple) else value
+    return client.post("/api/check", data=data, content_type="multipart/form-data", headers=headers or {})
+
+
+def report_id_of(response) -> str:
+    location = response.headers["Location"]
+    assert location.startswith("/reports/"), location
+    return location.removeprefix("/reports/")

@@ -1,4 +1,4 @@
-"""The Flask companion app: rulebooks served as hyperlinked reference pages.
+"""The Flask companion app: rulebooks as hyperlinked reference pages, and position checks.
 
 ``create_app`` follows Flask's tutorial factory.  Each module joins the app
 through ``init_app(app)``; the pages live in blueprints.  ``flask --app
@@ -16,7 +16,7 @@ from validator import instance, paths
 
 SECRET_KEY_VARIABLE = "REFEREE_SECRET_KEY"
 
-# Generous for saves and module files to come; the rules pages take no uploads.
+# The whole request: a save and its map (each at most 32 MB, the reader's own cap).
 MAX_UPLOAD_BYTES = 32 * 1024 * 1024
 
 # Pages need nothing but our own stylesheet: no scripts, no frames, no inline styles.
@@ -39,6 +39,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=str(instance.database_path(instance_path)),
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
+        # The session holds only the CSRF token (validator.web.csrf).
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     app.config.update(config)
     if not app.config.get("SECRET_KEY"):
@@ -50,13 +53,27 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from validator.web import database, errors, home, library, markup, rules, search
+    from validator.web import (
+        checking,
+        csrf,
+        database,
+        errors,
+        home,
+        library,
+        markup,
+        reports,
+        rules,
+        search,
+    )
 
     database.init_app(app)
     library.init_app(app)
     markup.init_app(app)
     errors.init_app(app)
+    csrf.init_app(app)
     app.register_blueprint(home.blueprint)
+    app.register_blueprint(checking.blueprint)
+    app.register_blueprint(reports.blueprint)
     app.register_blueprint(rules.blueprint)
     app.register_blueprint(search.blueprint)
     app.after_request(_add_security_headers)

@@ -2,12 +2,15 @@
 
 Views that know more (an unknown game, a bad query) pass their own sentence
 as the error's description; otherwise the page says what the status means.
+Under ``/api/`` the same sentence comes as JSON, ``{"error": sentence}``.
 """
 
 from __future__ import annotations
 
-from flask import Flask, current_app, render_template
+from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
+
+API_PREFIX = "/api/"
 
 MESSAGES = {
     400: "The request could not be understood; please check the address or the form you sent.",
@@ -21,8 +24,10 @@ MESSAGES = {
 def show_error(error: HTTPException):
     """Render the error page, keeping headers such as a 405's Allow list."""
     message = vars(error).get("description") or _default_message(error)
-    page = render_template("errors/error.html", code=error.code, name=error.name, message=message)
     headers = [(key, value) for key, value in error.get_headers() if key.lower() != "content-type"]
+    if request.path.startswith(API_PREFIX):
+        return jsonify(error=message), error.code, headers
+    page = render_template("errors/error.html", code=error.code, name=error.name, message=message)
     return page, error.code, headers
 
 

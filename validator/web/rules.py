@@ -2,15 +2,22 @@
 
 Before a game's rulebook is imported these pages fall back on the plugin's
 case index, so a user sees what the game covers and how to import the text.
+
+A case page opened from a stored report (``?report=<id>``) marks the case
+and lists the report's violations of it and of its lettered items; an
+unknown report id, or a report of another game, is a 404 with a sentence.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from validator.cases import CaseNumber
 from validator.games import Game
-from validator.web import library, reading
+from validator.web import library, reading, records, reports
+from validator.web.markup import printable
 from validator.web.reading import Index
 
 blueprint = Blueprint("rules", __name__)
@@ -65,14 +72,16 @@ def case(game: str, case: str):
     if number is None:
         abort(404, description=NOT_A_CASE)
     if str(number) != case:
-        return redirect(url_for("rules.case", game=chosen.id, case=str(number)), code=301)
+        keep = {"report": request.args["report"]} if "report" in request.args else {}
+        return redirect(url_for("rules.case", game=chosen.id, case=str(number), **keep), code=301)
+    shown_report = _shown_report(chosen, number)
     index = library.case_index(chosen)
     book = library.rulebook(chosen.id)
     if book is None:
-        return _indexed_case(chosen, number, index)
+        return _indexed_case(chosen, number, index, shown_report)
     if number not in book.cases:
         nearest = reading.nearest_entry(number, book, index)
-        return _missing_case(chosen, number, nearest, imported=True)
+        return _missing_case(chosen, number, nearest, imported=True, shown_report=shown_report)
 
     def entry(case) -> reading.Entry | None:
         return reading.book_entry(book, case.number, index) if case is not None else None
@@ -90,14 +99,42 @@ def case(game: str, case: str):
         links_out=reading.links_out(book, view, index),
         cited_by=[entry(citing) for citing in book.cited_by(number)],
         checked_below=[shown for shown in reading.walk(view) if shown is not view and shown.checks],
+        shown_report=shown_report,
+        broken=shown_report.broken if shown_report else set(),
     )
 
 
-def _indexed_case(game: Game, number: CaseNumber, index: Index):
+@dataclass(frozen=True)
+class ShownReport:
+    """A stored report seen from one case page: its violations of that case."""
+
+    record: records.Record
+    violations: list[reports.Line]
+    broken: set[CaseNumber]  # every case the report breaks, to mark items shown in place
+
+
+def _shown_report(game: Game, number: CaseNumber) -> ShownReport | None:
+    """The report named by ``?report=``, or None without one; 404 for an unknown one."""
+    if "report" not in request.args:
+        return None
+    report_id = request.args["report"]
+    record = reports.record_or_404(report_id)
+    if record.game != game.id:
+        abort(
+            404,
+            description=(
+                f"The report “{printable(report_id, 40)}” is about a position of {record.game}, "
+                f"not of {game.title}; open its cases from the report page."
+            ),
+        )
+    return ShownReport(record, reports.violations_of_case(record, number), reports.broken_cases(record))
+
+
+def _indexed_case(game: Game, number: CaseNumber, index: Index, shown_report: ShownReport | None = None):
     """A case page before import: the index's title, the checks, how to import."""
     if number not in index:
         nearest = reading.nearest_entry(number, None, index)
-        return _missing_case(game, number, nearest, imported=False)
+        return _missing_case(game, number, nearest, imported=False, shown_report=shown_report)
     numbers = sorted(index)
     position = numbers.index(number)
     return render_template(
@@ -122,14 +159,28 @@ def _indexed_case(game: Game, number: CaseNumber, index: Index):
         ],
         checks=game.rules.enforcing(number),
         command=library.import_command(game),
+        shown_report=shown_report,
     )
 
 
 def _missing_case(
-    game: Game, number: CaseNumber, nearest: reading.Entry | None, imported: bool
+    game: Game,
+    number: CaseNumber,
+    nearest: reading.Entry | None,
+    imported: bool,
+    shown_report: ShownReport | None = None,
 ):
-    """The 404 page for a case the book (or, before import, the index) does not hold."""
+    """The 404 page for a case the book (or, before import, the index) does not hold.
+
+    Opened from a report, it still lists the report's violations of the number,
+    so a report's link never leads to a page that forgets why it was followed.
+    """
     page = render_template(
-        "rules/missing_case.html", game=game, number=number, nearest=nearest, imported=imported
+        "rules/missing_case.html",
+        game=game,
+        number=number,
+        nearest=nearest,
+        imported=imported,
+        shown_report=shown_report,
     )
     return page, 404

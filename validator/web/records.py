@@ -1,0 +1,154 @@
+"""Arbitration records: every check made through the web, kept for good.
+
+A record is a row of the ``report`` table and the uploaded files in the
+instance's ``uploads`` folder.  The files get generated names
+(``report-<id>.save.xml``, ``report-<id>.map.xml``); the user's file name is
+kept only as text to show.  The row holds the report JSON and the picture
+drawn at check time, so a report page shows exactly what was judged and
+never runs a check, or any plugin code, again.  The save and map bytes are
+kept so that an arbiter can download or re-check them by hand.
+
+Files are written first (exclusively, readable by the owner only) and the
+row second, in a ``BEGIN IMMEDIATE`` transaction; if the row cannot be
+written the files are removed again, so no half record is left.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from validator import store
+
+UPLOADS_FOLDER = "uploads"
+ID_BYTES = 16  # 22 URL-safe characters
+_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22}$")
+
+
+@dataclass(frozen=True)
+class Record:
+    id: str
+    game: str
+    created_at: str
+    source_name: str
+    map_name: str | None
+    map_origin: str | None
+    report: dict
+    save_file: str
+    map_file: str | None
+    picture: str | None
+    picture_note: str | None
+
+
+def is_report_id(text: str) -> bool:
+    """True for text shaped like an id this module generates (checked before any query)."""
+    return bool(_ID_PATTERN.match(text))
+
+
+def uploads_folder(instance_path: str | Path) -> Path:
+    folder = Path(instance_path) / UPLOADS_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def create(
+    connection: sqlite3.Connection,
+    instance_path: str | Path,
+    *,
+    game: str,
+    source_name: str,
+    report: dict,
+    save_data: bytes,
+    map_name: str | None = None,
+    map_origin: str | None = None,
+    map_data: bytes | None = None,
+    picture: str | None = None,
+    picture_note: str | None = None,
+) -> Record:
+    """Store the uploaded bytes under generated names and the report row; the new record."""
+    folder = uploads_folder(instance_path)
+    report_id = secrets.token_urlsafe(ID_BYTES)
+    written: list[Path] = []
+    try:
+        save_file = _write_new(folder, f"report-{report_id}.save.xml", save_data, written)
+        map_file = (
+            _write_new(folder, f"report-{report_id}.map.xml", map_data, written)
+            if map_data is not None
+            else None
+        )
+        record = Record(
+            id=report_id,
+            game=game,
+            created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            source_name=source_name,
+            map_name=map_name,
+            map_origin=map_origin,
+            report=report,
+            save_file=save_file,
+            map_file=map_file,
+            picture=picture,
+            picture_note=picture_note,
+        )
+        with store.write_transaction(connection):
+            taken = connection.execute("SELECT 1 FROM report WHERE id = ?", (report_id,)).fetchone()
+            if taken:  # 2**-128: never in practice, but never overwrite a record either
+                raise FileExistsError(f"report id {report_id} is taken")
+            connection.execute(
+                "INSERT INTO report (id, game, created_at, source_name, map_name, map_origin, report,"
+                " save_file, map_file, picture, picture_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.id,
+                    record.game,
+                    record.created_at,
+                    record.source_name,
+                    record.map_name,
+                    record.map_origin,
+                    json.dumps(report, ensure_ascii=False),
+                    record.save_file,
+                    record.map_file,
+                    record.picture,
+                    record.picture_note,
+                ),
+            )
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
+    return record
+
+
+def load(connection: sqlite3.Connection, report_id: str) -> Record | None:
+    """The record with this id, or None (also for text that cannot be an id)."""
+    if not is_report_id(report_id):
+        return None
+    row = connection.execute("SELECT * FROM report WHERE id = ?", (report_id,)).fetchone()
+    if row is None:
+        return None
+    return Record(
+        id=row["id"],
+        game=row["game"],
+        created_at=row["created_at"],
+        source_name=row["source_name"],
+        map_name=row["map_name"],
+        map_origin=row["map_origin"],
+        report=json.loads(row["report"]),
+        save_file=row["save_file"],
+        map_file=row["map_file"],
+        picture=row["picture"],
+        picture_note=row["picture_note"],
+    )
+
+
+def _write_new(folder: Path, name: str, data: bytes, written: list[Path]) -> str:
+    path = folder / name
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    written.append(path)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+    return name

@@ -1,0 +1,183 @@
+"""Stored reports: the permanent page a club can point to, and its JSON.
+
+``/reports/<id>`` shows what was judged when the position was checked: the
+stored report JSON and the stored picture.  A GET never runs a check or a
+plugin; it reads the record and looks up case titles (from the imported
+rulebook, or the plugin's case index), which are reference text, not
+verdicts.  ``/reports/<id>.json`` serves the same report as JSON with
+absolute case URLs, the report's id and its page's address.
+
+Violations are numbered in the order of the report's ``violations`` array;
+the picture marks offending locations with the same numbers.  Results are
+grouped by their exact case number (``6.21``, ``13.91D``), groups in case
+order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+from markupsafe import Markup
+
+from validator import games
+from validator.cases import CaseNumber
+from validator.games import Game
+from validator.web import database, library, pictures, records
+from validator.web.markup import printable
+from validator.web.reading import Title, title_of
+
+blueprint = Blueprint("reports", __name__)
+
+SEVERITY_ORDER = {"error": 0, "warning": 1, "unchecked": 2, "info": 3}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One result as a report page lists it."""
+
+    number: int | None  # a violation's number, as on the picture; None for findings
+    severity: str
+    message: str
+    location: str | None
+    location_name: str | None
+    pieces: tuple[str, ...]
+
+
+@dataclass
+class Group:
+    """The results of one case, with the case's title and the address of its page."""
+
+    case: str
+    number: CaseNumber | None
+    title: Title
+    url: str | None
+    lines: list[Line] = field(default_factory=list)
+
+
+def record_or_404(report_id: str) -> records.Record:
+    record = records.load(database.connection(), report_id)
+    if record is None:
+        abort(
+            404,
+            description=(
+                f"There is no report with the id “{printable(report_id, 40)}”; a report's address "
+                "is the one its check gave you, such as /reports/ followed by 22 letters and digits."
+            ),
+        )
+    return record
+
+
+def lines_of(items: list[dict], numbered: bool) -> list[tuple[str, Line]]:
+    """Each stored result item as (case text, Line), numbered from 1 when asked."""
+    return [
+        (
+            str(item.get("case", "")),
+            Line(
+                number=position if numbered else None,
+                severity=str(item.get("severity", "")),
+                message=str(item.get("message", "")),
+                location=item.get("location"),
+                location_name=item.get("location_name"),
+                pieces=tuple(str(piece) for piece in item.get("pieces", ())),
+            ),
+        )
+        for position, item in enumerate(items, start=1)
+    ]
+
+
+def grouped(record: records.Record, items: list[dict], numbered: bool) -> list[Group]:
+    """Results grouped by case, groups in case order, each titled and linked to its page."""
+    game = games.registry().get(record.game)
+    index = library.case_index(game) if game is not None else {}
+    book = library.rulebook(game.id) if game is not None else None
+    groups: dict[str, Group] = {}
+    for case, line in lines_of(items, numbered):
+        group = groups.get(case)
+        if group is None:
+            number = library.case_number(case)
+            book_title = book.cases[number].title if book is not None and number in book.cases else ""
+            title = title_of(number, book_title, index) if number is not None else Title("")
+            url = (
+                url_for("rules.case", game=game.id, case=str(number), report=record.id)
+                if number is not None and game is not None
+                else None
+            )
+            group = groups[case] = Group(case, number, title, url)
+        group.lines.append(line)
+    for group in groups.values():
+        group.lines.sort(key=lambda line: SEVERITY_ORDER.get(line.severity, len(SEVERITY_ORDER)))
+    return sorted(
+        groups.values(),
+        key=lambda group: (group.number is None, group.number or CaseNumber((0,)), group.case),
+    )
+
+
+def violations_of_case(record: records.Record, number: CaseNumber) -> list[Line]:
+    """The record's violations of the case ``number`` and of its lettered items."""
+    found = []
+    for case, line in lines_of(record.report.get("violations", []), numbered=True):
+        broken = library.case_number(case)
+        if broken is not None and (broken == number or (broken.is_item and broken.parent == number)):
+            found.append(line)
+    return found
+
+
+def broken_cases(record: records.Record) -> set[CaseNumber]:
+    """Every case number the record's violations name."""
+    numbers = (library.case_number(str(item.get("case", ""))) for item in record.report.get("violations", []))
+    return {number for number in numbers if number is not None}
+
+
+def public_json(record: records.Record) -> dict:
+    """The stored report with absolute case URLs, the record's id and its page's address."""
+    root = request.url_root.rstrip("/")
+    shown = dict(record.report)
+    for key in ("violations", "findings"):
+        shown[key] = [
+            {**item, "url": root + item["url"] if str(item.get("url", "")).startswith("/") else item.get("url")}
+            for item in record.report.get(key, [])
+        ]
+    shown["id"] = record.id
+    shown["created_at"] = record.created_at
+    shown["report_url"] = url_for("reports.page", report_id=record.id, _external=True)
+    return shown
+
+
+@blueprint.get("/reports/<report_id>")
+def page(report_id: str):
+    record = record_or_404(report_id)
+    game: Game | None = games.registry().get(record.game)
+    report = record.report
+    return render_template(
+        "reports/report.html",
+        record=record,
+        report=report,
+        game=game,
+        game_title=game.title if game is not None else record.game,
+        violations=grouped(record, report.get("violations", []), numbered=True),
+        findings=grouped(record, report.get("findings", []), numbered=False),
+        picture=_stored_picture(record),
+    )
+
+
+@blueprint.get("/reports/<report_id>.json")
+def as_json(report_id: str):
+    return public_json(record_or_404(report_id))
+
+
+def _stored_picture(record: records.Record) -> Markup | None:
+    """The stored picture, cleaned again on the way out, as markup to place inline.
+
+    It was cleaned when it was drawn; cleaning once more (a parse, no plugin
+    code) keeps records written by an older, laxer version safe too.  After
+    ``clean_svg`` every text and attribute has been escaped by lxml, which is
+    why this is the one place generated markup is marked safe.
+    """
+    if not record.picture:
+        return None
+    try:
+        return Markup(pictures.clean_svg(record.picture))
+    except pictures.PictureError as error:
+        current_app.logger.warning("The stored picture of report %s was refused: %s", record.id, error)
+        return None
