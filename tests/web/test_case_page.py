@@ -251,3 +251,13 @@ def test_the_loaded_rulebook_is_reused_until_a_new_import(client, book, database
         connection.close()
     assert text_of(html(client.get("/alpha/rules/2.2")).xpath("//h1")[0]) == "2.2 Crowding"
     assert loads == ["alpha", "alpha"]
+
+
+def test_a_documented_decision_is_shown_on_its_case_page(client, monkeypatch):
+    from validator import games
+
+    game = games.registry()["alpha"]
+    monkeypatch.setitem(game.decisions, "1.1", "Referee reads this case narrowly.")
+    page = html(client.get("/alpha/rules/1.1"))
+    assert page.xpath("string(//section[@class='decision']/p)") == "Referee reads this case narrowly."
+    assert not html(client.get("/alpha/rules/1")).xpath("//section[@class='decision']")
