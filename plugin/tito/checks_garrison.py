@@ -1,0 +1,71 @@
+"""Garrisons against Garrison Values: 7.51, with the shortfall of 7.53A and operation units per 7.54."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Iterator
+
+from validator.model import Piece, Position
+from validator.rules import Finding
+
+from plugin.tito import facts, rules, units
+from plugin.tito.units import fraction_text
+
+
+def garrisons(position: Position) -> dict[str, tuple[Fraction, list[Piece], list[Piece]]]:
+    """Per zone: the garrison in division-equivalents, the units counted, and which of them are on an operation."""
+    turn = units.turn_number(position)
+    on_operation = units.operation_zone_by_piece(position)
+    result: dict[str, tuple[Fraction, list[Piece], list[Piece]]] = {
+        zone: (Fraction(0), [], []) for zone in position.map.areas
+    }
+    for piece in position.pieces:
+        if not units.is_axis_regular(piece, turn):
+            continue
+        zone = on_operation.get(piece.id) or units.zone_of(position, piece)
+        if zone not in result:
+            continue
+        total, counted, operating = result[zone]
+        counted.append(piece)
+        if piece.id in on_operation:
+            operating.append(piece)
+        result[zone] = (total + units.division_equivalent(piece), counted, operating)
+    return result
+
+
+@rules.case("7.51", severity="info")
+def garrison_below_garrison_value(position: Position) -> Iterator[Finding]:
+    """From Game-Turn 3, a zone whose Axis garrison is below its Garrison Value rises at the Uprising Segment."""
+    turn = units.turn_number(position)
+    if turn is not None and turn < facts.UPRISINGS_FROM:
+        return
+    guerrillas_on_map = any(piece.location is not None and units.is_guerrilla(piece) for piece in position.pieces)
+    short = []
+    for zone, (total, counted, operating) in garrisons(position).items():
+        area = position.map.areas[zone]
+        value = int(area.attributes["garrison"])
+        if total < value:
+            short.append((area, value, total, counted, operating))
+    if short and not guerrillas_on_map:
+        listed = ", ".join(f"{area.label} {fraction_text(total)} of {value}" for area, value, total, _, _ in short)
+        yield Finding(
+            f"{len(short)} zone(s) hold less than their Garrison Value ({listed}), but no uprising can happen "
+            "while no guerrilla units are on the map (7.55)",
+            facts={"zones_short": len(short)},
+        )
+        return
+    for area, value, total, counted, operating in short:
+        shortfall = value - math.floor(total)
+        breakdown = units.size_breakdown(counted) or "no Axis units"
+        operations = (
+            f"; {len(operating)} unit(s) on an operation in {area.label} counted (7.54)" if operating else ""
+        )
+        yield Finding(
+            f"{area.label}: garrison {fraction_text(total)} division-equivalents ({breakdown}){operations} "
+            f"against a Garrison Value of {value}: an uprising is due at the Uprising Segment; shortfall {shortfall} "
+            f"({value} less {math.floor(total)}, the garrison's fraction dropped, 7.53A), uprising modifier "
+            f"{area.attributes['uprising-modifier']}, alignment {area.attributes['alignment']}",
+            pieces=[piece.id for piece in counted],
+            facts={"zone": area.id, "garrison": str(total), "garrison_value": value, "shortfall": shortfall},
+        )

@@ -1,0 +1,208 @@
+"""Who may stand where, and with whom: 5.4, 6.13, 6.14, 6.23 (with 5.3 and 7.31), 6.34, 6.44, 6.5."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from validator.model import Piece, Position
+from validator.rules import Violation
+
+from plugin.tito import facts, rules, units
+from plugin.tito.units import describe_all
+
+_SIDE_WORDS = {"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"}
+
+
+def _placed_stacks(position: Position) -> Iterator[tuple[str, object, list[Piece]]]:
+    """Each occupied location with its pieces, markers left out."""
+    for location_id, stack in position.stacks().items():
+        pieces = [piece for piece in stack if not units.is_marker(piece)]
+        if pieces:
+            yield location_id, position.map.locations[location_id], pieces
+
+
+def _is_neutral(piece: Piece) -> bool:
+    return piece.nationality == "chetnik" and units.allegiance(piece) == "neutral"
+
+
+@rules.case("5.4")
+def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation]:
+    """Neutral Chetniks stand only in their zone's Neutral Chetnik box, and nothing else stands there."""
+    for location_id, location, pieces in _placed_stacks(position):
+        if location.kind == facts.NEUTRAL_BOX:
+            intruders = [piece for piece in pieces if not _is_neutral(piece)]
+            if intruders:
+                yield Violation(
+                    f"{len(intruders)} unit(s) that are not neutral Chetniks stand in the Neutral Chetnik box "
+                    f"({describe_all(intruders)}); only neutral Chetniks belong there",
+                    location=location_id, pieces=[piece.id for piece in intruders],
+                )
+        else:
+            neutral = [piece for piece in pieces if _is_neutral(piece)]
+            if neutral:
+                yield Violation(
+                    f"{len(neutral)} neutral Chetnik(s) stand here ({describe_all(neutral)}); neutral Chetniks "
+                    f"stand only in {units.zone_name(position, location.area)}'s Neutral Chetnik box",
+                    location=location_id, pieces=[piece.id for piece in neutral],
+                )
+
+
+def _zone_display_home(piece: Piece, turn: int | None) -> tuple[str, frozenset[str]] | None:
+    """What the piece is, and the zone-display sides it may stand on; None when another check decides."""
+    if units.is_soviet_or_yugoslav_bulgarian(piece, turn) or _is_neutral(piece):
+        return None  # 6.44 and 5.4
+    if units.is_pro_axis_chetnik(piece):
+        return "pro-Axis Chetnik", frozenset({"axis", "chetnik"})
+    side = units.side(piece, turn)
+    if side == "axis":
+        return "Axis", frozenset({"axis"})
+    if piece.nationality == "partisan":
+        return "Partisan", frozenset({"partisan"})
+    if piece.nationality == "chetnik":
+        return "pro-Yugoslav Chetnik", frozenset({"chetnik"})
+    return None
+
+
+@rules.case("6.13")
+def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violation]:
+    """In a zone display a unit stands in the triangle or circle of its own kind: Partisan, Axis or Chetnik."""
+    turn = units.turn_number(position)
+    for location_id, location, pieces in _placed_stacks(position):
+        if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY):
+            continue
+        here = units.location_side(location)
+        misplaced: dict[str, tuple[frozenset[str], list[Piece]]] = {}
+        for piece in pieces:
+            home = _zone_display_home(piece, turn)
+            if home is not None and here not in home[1]:
+                misplaced.setdefault(home[0], (home[1], []))[1].append(piece)
+        for kind, (sides, group) in misplaced.items():
+            allowed = " or ".join(_SIDE_WORDS[side] for side in sorted(sides))
+            enemy = " (an enemy location, 6.15)" if _enemy_of(group[0], here, turn) else ""
+            note = "; Referee's reading for pro-Axis Chetniks, see the case page" if kind == "pro-Axis Chetnik" else ""
+            yield Violation(
+                f"{len(group)} {kind} unit(s) stand in the {_SIDE_WORDS[here]} {location.kind}{enemy}: "
+                f"{describe_all(group)}; they belong in the {allowed} triangle or circle{note}",
+                location=location_id, pieces=[piece.id for piece in group],
+            )
+
+
+def _enemy_of(piece: Piece, location_side: str, turn: int | None) -> bool:
+    piece_side = units.side(piece, turn)
+    location_owner = "axis" if location_side == "axis" else "yugoslav"
+    return piece_side in ("axis", "yugoslav") and piece_side != location_owner
+
+
+@rules.case("6.14")
+def unit_in_wrong_objective_box(position: Position) -> Iterator[Violation]:
+    """In an Objective Display Yugoslav units stand in the Yugoslav box and Axis units in the Axis box."""
+    turn = units.turn_number(position)
+    for location_id, location, pieces in _placed_stacks(position):
+        if location.kind != facts.OBJECTIVE_BOX:
+            continue
+        here = units.location_side(location)
+        misplaced = [
+            piece for piece in pieces
+            if units.side(piece, turn) in ("axis", "yugoslav") and units.side(piece, turn) != here
+        ]
+        if misplaced:
+            theirs = units.side(misplaced[0], turn)
+            yield Violation(
+                f"{len(misplaced)} {_SIDE_WORDS[theirs]} unit(s) stand in the {_SIDE_WORDS[here]} box "
+                f"({describe_all(misplaced)}); {_SIDE_WORDS[theirs]} units belong in the {_SIDE_WORDS[theirs]} box "
+                "and never in an enemy box (6.15)",
+                location=location_id, pieces=[piece.id for piece in misplaced],
+            )
+
+
+@rules.case("6.23")
+def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[Violation]:
+    """No location holds enemy units together, nor Partisans together with Chetniks (also 5.3 and 7.31)."""
+    turn = units.turn_number(position)
+    for location_id, location, pieces in _placed_stacks(position):
+        axis = [piece for piece in pieces if units.side(piece, turn) == "axis"]
+        yugoslav = [piece for piece in pieces if units.side(piece, turn) == "yugoslav"]
+        if axis and yugoslav:
+            yield Violation(
+                f"enemies share this location: {len(axis)} Axis-side unit(s) ({describe_all(axis)}) and "
+                f"{len(yugoslav)} Yugoslav-side unit(s) ({describe_all(yugoslav)})",
+                location=location_id, pieces=[piece.id for piece in axis + yugoslav],
+            )
+            continue
+        partisans = [piece for piece in yugoslav if piece.nationality == "partisan"]
+        chetniks = [piece for piece in yugoslav if piece.nationality == "chetnik"]
+        if partisans and chetniks:
+            related = "5.3" if location.kind == facts.OBJECTIVE_BOX else "7.31"
+            yield Violation(
+                f"{len(partisans)} Partisan unit(s) ({describe_all(partisans)}) share this location with "
+                f"{len(chetniks)} Chetnik unit(s) ({describe_all(chetniks)}); Partisans and Chetniks never stack "
+                f"together (also {related})",
+                location=location_id, pieces=[piece.id for piece in partisans + chetniks],
+            )
+
+
+@rules.case("6.34")
+def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violation]:
+    """Axis units enter a zone's Axis Hide-away only while on an Anti-Guerrilla Operation against that zone."""
+    turn = units.turn_number(position)
+    on_operation = units.operation_zone_by_piece(position)
+    for location_id, location, pieces in _placed_stacks(position):
+        if location.kind != facts.HIDE_AWAY or units.location_side(location) != "axis":
+            continue
+        intruders = [
+            piece for piece in pieces
+            if units.side(piece, turn) == "axis" and on_operation.get(piece.id) != location.area
+        ]
+        if not intruders:
+            continue
+        elsewhere = {piece.id: on_operation[piece.id] for piece in intruders if piece.id in on_operation}
+        detail = "".join(
+            f"; {piece_id} is on the operation against {units.zone_name(position, zone)}"
+            for piece_id, zone in elsewhere.items()
+        )
+        zone = units.zone_name(position, location.area)
+        yield Violation(
+            f"{len(intruders)} Axis-side unit(s) stand in the Axis Hide-away of {zone} without being on an "
+            f"Anti-Guerrilla Operation against {zone}: {describe_all(intruders)}{detail}",
+            location=location_id, pieces=[piece.id for piece in intruders],
+        )
+
+
+@rules.case("6.44")
+def soviet_or_bulgarian_outside_partisan_locations(position: Position) -> Iterator[Violation]:
+    """Soviets and pro-Yugoslav Bulgarians use the Partisan triangle and circle and never stack with Chetniks."""
+    turn = units.turn_number(position)
+    for location_id, location, pieces in _placed_stacks(position):
+        allies = [piece for piece in pieces if units.is_soviet_or_yugoslav_bulgarian(piece, turn)]
+        if not allies:
+            continue
+        if location.kind in (facts.MOUNTAIN, facts.HIDE_AWAY) and units.location_side(location) != "partisan":
+            yield Violation(
+                f"{len(allies)} Soviet or pro-Yugoslav Bulgarian unit(s) stand in the "
+                f"{_SIDE_WORDS[units.location_side(location)]} {location.kind} ({describe_all(allies)}); in a zone "
+                "display they belong in the Partisan triangle or circle",
+                location=location_id, pieces=[piece.id for piece in allies],
+            )
+        chetniks = [piece for piece in pieces if piece.nationality == "chetnik"]
+        if chetniks:
+            yield Violation(
+                f"{len(allies)} Soviet or pro-Yugoslav Bulgarian unit(s) ({describe_all(allies)}) stack with "
+                f"{len(chetniks)} Chetnik unit(s) ({describe_all(chetniks)}); they never stack with Chetniks",
+                location=location_id, pieces=[piece.id for piece in allies + chetniks],
+            )
+
+
+@rules.case("6.5")
+def objective_display_in_islands(position: Position) -> Iterator[Violation]:
+    """The Islands zone has its zone display only: no Objective Displays, so nothing can stand in one."""
+    for display in position.map.displays.values():
+        if display.area != facts.ISLANDS:
+            continue
+        boxes = [f"{facts.ISLANDS}/{display.id}/{side}" for side in facts.OBJECTIVE_BOX_SIDES]
+        standing = [piece for box in boxes for piece in position.pieces_at(box)]
+        who = f"; {len(standing)} unit(s) stand in it: {describe_all(standing)}" if standing else ""
+        yield Violation(
+            f"the map gives the Islands an Objective Display, {display.label} ({position.map.source}, line "
+            f"{display.line}), but the Islands have none{who}",
+            location=boxes[0], pieces=[piece.id for piece in standing],
+        )

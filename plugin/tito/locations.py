@@ -1,0 +1,88 @@
+"""The places a Tito piece can stand, generated from the zones and displays of a map file.
+
+Every zone has a zone display of three Mountain triangles and three
+Hide-away circles (5.2), one for each of Partisans, Axis and Chetniks, and a
+Neutral Chetnik box (5.4); every Objective Display has a Yugoslav and an Axis
+box (5.3).  Their ids:
+
+    {zone}/mountain/{partisan|axis|chetnik}     kind "mountain"
+    {zone}/hide-away/{partisan|axis|chetnik}    kind "hide-away"
+    {zone}/neutral-chetnik                      kind "neutral-box"
+    {zone}/{display}/{yugoslav|axis}            kind "objective-box"
+
+Each location carries the attributes ``side`` (whose units it is for) and
+``display`` ("zone" for the zone display, else the Objective Display's id).
+The display is named in the location's own name ("Belgrade Axis box"), so the
+display field stays empty and labels read "Serbia / Belgrade Axis box".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from types import MappingProxyType
+
+from validator.model import Location, MapData
+
+from plugin.tito import facts
+
+ZONE_DISPLAY = "zone"
+_SIDE_NAMES = {"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"}
+
+
+def mountain(zone: str, side: str) -> str:
+    return f"{zone}/mountain/{side}"
+
+
+def hide_away(zone: str, side: str) -> str:
+    return f"{zone}/hide-away/{side}"
+
+
+def neutral_box(zone: str) -> str:
+    return f"{zone}/neutral-chetnik"
+
+
+def objective_box(zone: str, display: str, side: str) -> str:
+    return f"{zone}/{display}/{side}"
+
+
+def zone_locations(zone: str) -> list[Location]:
+    """The six zone-display locations and the Neutral Chetnik box of one zone."""
+    generated = []
+    for side in facts.ZONE_DISPLAY_SIDES:
+        generated.append(Location(
+            id=mountain(zone, side), kind=facts.MOUNTAIN, area=zone, name=f"{_SIDE_NAMES[side]} Mountain",
+            attributes=MappingProxyType({"side": side, "display": ZONE_DISPLAY}),
+        ))
+        generated.append(Location(
+            id=hide_away(zone, side), kind=facts.HIDE_AWAY, area=zone, name=f"{_SIDE_NAMES[side]} Hide-away",
+            attributes=MappingProxyType({"side": side, "display": ZONE_DISPLAY}),
+        ))
+    generated.append(Location(
+        id=neutral_box(zone), kind=facts.NEUTRAL_BOX, area=zone, name="Neutral Chetnik box",
+        attributes=MappingProxyType({"side": "neutral", "display": ZONE_DISPLAY}),
+    ))
+    return generated
+
+
+def display_locations(zone: str, display_id: str, display_label: str, line: int) -> list[Location]:
+    """The Yugoslav and Axis boxes of one Objective Display."""
+    return [
+        Location(
+            id=objective_box(zone, display_id, side), kind=facts.OBJECTIVE_BOX, area=zone,
+            name=f"{display_label} {_SIDE_NAMES[side]} box",
+            attributes=MappingProxyType({"side": side, "display": display_id}), line=line,
+        )
+        for side in facts.OBJECTIVE_BOX_SIDES
+    ]
+
+
+def prepare_map(map_data: MapData) -> MapData:
+    """The map with every location the rules define added (locations the file gives are kept)."""
+    locations = dict(map_data.locations)
+    for zone in map_data.areas:
+        for location in zone_locations(zone):
+            locations.setdefault(location.id, dataclasses.replace(location, line=map_data.areas[zone].line))
+    for display in map_data.displays.values():
+        for location in display_locations(display.area, display.id, display.label, display.line):
+            locations.setdefault(location.id, location)
+    return dataclasses.replace(map_data, locations=MappingProxyType(locations))

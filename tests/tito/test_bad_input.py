@@ -1,0 +1,55 @@
+"""Saves a Tito game cannot use: exit code 2, the file and line named, never a traceback.
+
+Each file in ``tests/fixtures/tito/bad-input/`` says what it expects in a
+``<!-- expect-error: line N | words of the message -->`` comment ("line none"
+when the problem belongs to the whole position).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "tito" / "bad-input"
+EXPECT = re.compile(r"<!--\s*expect-error:\s*line (\d+|none)\s*\|(.*?)-->", re.S)
+BAD_FILES = sorted(FIXTURES.glob("*.xml"))
+
+
+@pytest.mark.parametrize("path", BAD_FILES, ids=lambda path: path.stem)
+def test_an_unusable_save_exits_2_naming_file_line_and_problem(path, run_cli):
+    line, words = EXPECT.search(path.read_text(encoding="utf-8")).groups()
+    code, out, err = run_cli("check", path)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert "Traceback" not in err
+    # Problems with the position as a whole (its turn, its map's zones) have no line of their own.
+    assert (f"{path}: " if line == "none" else f"{path}, line {line}: ") in err, err
+    assert words.strip() in err, err
+
+
+def test_there_are_bad_input_fixtures_for_each_kind_of_problem():
+    names = {path.stem for path in BAD_FILES}
+    for required in (
+        "unknown-nationality", "unknown-side", "unknown-size", "unknown-type", "chetnik-without-allegiance",
+        "unknown-event-kind", "operation-zone-missing", "operation-piece-missing", "unknown-fact", "badly-typed-fact",
+    ):
+        assert required in names
+
+
+def test_all_problems_are_counted_in_the_message(tmp_path, run_cli):
+    map_file = Path(__file__).resolve().parents[2] / "examples" / "tito" / "tito-map.xml"
+    save = tmp_path / "two-problems.xml"
+    save.write_text(
+        '<position xmlns="urn:referee:save:1" version="1" game="tito" turn="5" phase="axis-combat">\n'
+        f'  <map href="{map_file}"/>\n'
+        "  <pieces>\n"
+        '    <piece id="ch-1" name="C" nationality="chetnik" size="group" location="serbia/hide-away/chetnik"/>\n'
+        '    <piece id="xx-1" name="X" nationality="martian" size="group" location="serbia/hide-away/chetnik"/>\n'
+        "  </pieces>\n"
+        "</position>\n"
+    )
+    code, _, err = run_cli("check", save)
+    assert code == 2
+    assert f"{save}, line 4" in err and "(1 more problems)" in err
