@@ -1,13 +1,26 @@
-"""The Third World War, chapter 15 (special rules)."""
+"""The Third World War, chapter 15 (special rules).
+
+The checks live in one module per part of the chapter: territorials (15.1),
+communications through partisan country (15.2), limited abilities (15.3) and
+rivalry (15.4).  ``validation`` refuses saves the rules cannot use;
+``picture`` draws the closed hexes, the units and the offending hexes.
+"""
 
 from pathlib import Path
 
 from validator.games import Game
-from validator.rules import RuleSet
+
+# Importing the check modules registers their checks, in chapter order.
+from plugin.tww import territorials  # noqa: F401
+from plugin.tww import communications  # noqa: F401
+from plugin.tww import limited_abilities  # noqa: F401
+from plugin.tww import rivalry  # noqa: F401
+from plugin.tww.decisions import DECISIONS
+from plugin.tww.picture import draw
+from plugin.tww.ruleset import rules
+from plugin.tww.validation import check_map, problems
 
 HERE = Path(__file__).resolve().parent
-
-rules = RuleSet("tww")
 
 game = Game(
     id="tww",
@@ -16,4 +29,8 @@ game = Game(
     case_index_path=HERE / "cases.toml",
     rules=rules,
     fixups_path=HERE / "fixups.toml",
+    prepare_map=check_map,
+    validate_position=problems,
+    picture=draw,
+    decisions=DECISIONS,
 )

@@ -1,0 +1,110 @@
+"""Partisans and communications (15.2): the closed hexes per side, and units cut off by them."""
+
+from __future__ import annotations
+
+from validator.model import Position
+from validator.rules import Finding, Violation
+
+from plugin.tww import hexpaths, state, terms
+from plugin.tww.partisans import partisan_map
+from plugin.tww.ruleset import rules
+
+
+@rules.case("15.2", severity="info")
+def partisan_closed_hexes(position: Position):
+    """Report, per side and partisan country, the hexes the side may not trace communications through."""
+    derived = partisan_map(position)
+    for item in derived.activities:
+        country, candidates = item.country, derived.candidates[item.country.case]
+        if not candidates:
+            continue
+        if item.unknown:
+            yield Finding(
+                f"{country.name} partisans: {item.reason}, so whether its {len(candidates)} {country.terrain_words} "
+                f"hexes are closed cannot be told; the save needs {item.unknown}",
+                case=country.case, severity="unchecked", facts={"hexes": sorted(candidates)},
+            )
+            continue
+        if not item.against:
+            yield Finding(
+                f"{country.name} partisans: {item.reason}; its {len(candidates)} {country.terrain_words} hexes stay open",
+                case=country.case, facts={"active": False},
+            )
+            continue
+        for side in item.against:
+            side_map = derived.sides[side]
+            closed = sorted(side_map.by_case[country.case])
+            reopened = sorted(candidates & side_map.lifted)
+            yield Finding(
+                f"{country.name} partisans {item.reason}: {terms.side_name(side)} may not trace communications "
+                f"through {len(closed)} {country.terrain_words} hexes ({state.listed(closed)})"
+                + (f"; {len(reopened)} more are open through friendly units or zones of control ({state.listed(reopened)})"
+                   if reopened else ""),
+                case=country.case, facts={"side": side, "closed": closed, "reopened": reopened},
+            )
+
+
+@rules.case("15.2")
+def unit_cut_off_by_partisans(position: Position):
+    """A unit the save marks in communication must reach a supply source without crossing a hex partisans close to its side."""
+    derived = partisan_map(position)
+    graph = hexpaths.hex_graph(position.map)
+    for side in terms.SIDES:
+        units = [
+            piece for piece in position.pieces
+            if piece.side == side and state.flag(piece, "communication") and piece.location in graph
+        ]
+        if not units:
+            continue
+        sources = [hex_id for hex_id in state.supply_sources(position, side) if hex_id in graph]
+        if not sources:
+            yield Finding(
+                f"{len(units)} {terms.side_name(side)} unit(s) are marked in communication, but the save names no "
+                f"{terms.side_name(side)} supply source (fact {state.SUPPLY_SOURCE}{side}; rule 8 is outside the text)",
+                pieces=tuple(piece.id for piece in units), severity="unchecked",
+            )
+            continue
+        yield from _judge_side(position, side, units, sources, derived, graph)
+
+
+def _judge_side(position, side, units, sources, derived, graph):
+    side_map = derived.sides[side]
+    touched: set[str] = set()
+    reached = hexpaths.reachable(graph, sources, side_map.blocked, touched=touched)
+    if side_map.uncertain:
+        surely = hexpaths.reachable(graph, sources, side_map.blocked | side_map.uncertain)
+    else:
+        surely = reached
+    cut_off = [piece for piece in units if piece.location not in reached]
+    for piece in units:
+        if piece.location in reached and piece.location not in surely:
+            missing = "; ".join(item.unknown for item in derived.activities if item.unknown and side in item.maybe_against)
+            yield Finding(
+                f"{state.described(piece)} reaches a {terms.side_name(side)} supply source only through hexes that "
+                f"partisans may close; the save needs {missing}",
+                piece.location, (piece.id,), severity="unchecked",
+            )
+    if not cut_off:
+        return
+    # Resume the search through the closed hexes it stopped at: what it adds is
+    # what partisans alone keep from the sources.
+    anywhere = hexpaths.reachable(graph, touched, seen=reached)
+    regions = hexpaths.enclosures(graph, [piece.location for piece in cut_off], side_map.blocked)
+    for piece in cut_off:
+        if piece.location not in anywhere:
+            yield Finding(
+                f"{state.described(piece)} is marked in communication, but no path on the map joins its hex to a "
+                f"{terms.side_name(side)} supply source, partisans or not; rule 8 (outside the text) decides",
+                piece.location, (piece.id,), severity="warning",
+            )
+            continue
+        region, border = regions[piece.location]
+        closing = sorted(border)
+        cases = sorted({derived.case_of(hex_id) for hex_id in closing} - {None})
+        yield Violation(
+            f"{state.described(piece)} is marked in communication, but every path from it to a "
+            f"{terms.side_name(side)} supply source ({state.listed(sources, 4)}) crosses hexes partisans close to "
+            f"{terms.side_name(side)}: {len(closing)} closed hexes ring its {len(region)}-hex pocket ({state.listed(closing)})",
+            piece.location, (piece.id,), case=cases[0] if len(cases) == 1 else None,
+            facts={"side": side, "blocking": closing, "pocket_size": len(region), "sources": sources},
+        )

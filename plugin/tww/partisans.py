@@ -1,0 +1,184 @@
+"""Partisans (15.2): the hexes through which each side may not trace communications.
+
+Four countries or regions have partisans.  Each entry below says, in our own
+words, where they are, against whom, from when, and which terrain they
+close:
+
+* 15.2.1 Afghanistan: always, against the Pact, every non-clear hex;
+* 15.2.2 Finland: from the turn after Finland entered the war, against the
+  Pact, wilderness hexes;
+* 15.2.3 Kurdistan (a region spanning several nations): against the side the
+  save names (rule 20.3.7 decides it and is outside the text), in all of
+  Kurdistan or the nations' parts the save lists, every non-clear hex;
+* 15.2.4 Yugoslavia: from the turn after Yugoslavia entered the war, against
+  the Pact, mountain and mountain-pass hexes.
+
+A hex is open again for a side while one of its units stands in it or
+exerts a zone of control into it.  Activity never ends once begun, so the
+entry turn alone decides it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from validator.model import Position
+
+from plugin.tww import state, terms
+from plugin.tww.hexpaths import hex_graph
+
+NONCLEAR = frozenset(terms.TERRAINS) - {terms.CLEAR}
+
+
+@dataclass(frozen=True)
+class PartisanCountry:
+    """Where one group of partisans acts and which terrain it closes."""
+
+    case: str
+    name: str
+    area: str  # a nation id (a hex's area) or, when ``region`` is set, a region id
+    terrains: frozenset[str]
+    region: bool = False
+    terrain_words: str = ""
+
+
+COUNTRIES = (
+    PartisanCountry("15.2.1", "Afghanistan", terms.AFGHANISTAN, NONCLEAR, terrain_words="non-clear"),
+    PartisanCountry("15.2.2", "Finland", terms.FINLAND, frozenset({terms.WILDERNESS}), terrain_words="wilderness"),
+    PartisanCountry("15.2.3", "Kurdistan", terms.KURDISTAN, NONCLEAR, region=True, terrain_words="non-clear"),
+    PartisanCountry(
+        "15.2.4", "Yugoslavia", terms.YUGOSLAVIA, frozenset({terms.MOUNTAIN, terms.MOUNTAIN_PASS}),
+        terrain_words="mountain and mountain-pass",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Activity:
+    """Whether one country's partisans act in this position, and against whom."""
+
+    country: PartisanCountry
+    against: tuple[str, ...]  # the sides they act against; empty when inactive
+    reason: str  # why, in the position's own terms
+    unknown: str = ""  # what the save lacks when it cannot be decided
+    maybe_against: tuple[str, ...] = ()  # the sides they might act against when undecided
+
+
+@dataclass(frozen=True)
+class SideMap:
+    """One side's closed hexes: certain, and those that depend on a missing fact."""
+
+    side: str
+    blocked: frozenset[str]
+    uncertain: frozenset[str]
+    lifted: frozenset[str]
+    by_case: dict[str, frozenset[str]] = field(default_factory=dict)  # closed hexes per partisan case
+
+
+@dataclass(frozen=True)
+class PartisanMap:
+    """The derived map of 15.2 for both sides."""
+
+    activities: tuple[Activity, ...]
+    candidates: dict[str, frozenset[str]]  # per case: the hexes of the right country and terrain
+    sides: dict[str, SideMap]
+
+    def case_of(self, hex_id: str) -> str | None:
+        return next((case for case, hexes in self.candidates.items() if hex_id in hexes), None)
+
+
+def activity(position: Position, country: PartisanCountry) -> Activity:
+    """Decide from the save whether ``country``'s partisans are active, and against whom."""
+    if country.area == terms.AFGHANISTAN:
+        return Activity(country, ("pact",), "active from the start of the game")
+    if country.area == terms.KURDISTAN:
+        alignment = position.fact(state.KURDISH_PARTISANS)
+        if alignment is None:
+            return Activity(
+                country, (), "alignment not given",
+                unknown=f"the Kurdish partisans' alignment (fact {state.KURDISH_PARTISANS}: nato, pact or none; rule 20.3.7)",
+                maybe_against=terms.SIDES,
+            )
+        if alignment == "none":
+            return Activity(country, (), "inactive (the save says so)")
+        return Activity(country, (alignment,), f"active against {terms.side_name(alignment)} (the save says so)")
+    entry = state.war_entry(position, country.area)
+    if entry is None:
+        return Activity(country, (), f"inactive: {country.name} has not entered the war (no fact {state.WAR_ENTRY}{country.area})")
+    turn = state.turn_number(position)
+    if turn is None:
+        return Activity(
+            country, (), "turn not given", unknown="the turn number (the position's turn attribute)",
+            maybe_against=("pact",),
+        )
+    if turn > entry:
+        return Activity(country, ("pact",), f"active since turn {entry + 1} ({country.name} entered the war on turn {entry})")
+    return Activity(country, (), f"inactive until turn {entry + 1} ({country.name} entered the war on turn {entry})")
+
+
+def candidate_hexes(position: Position, kurdish_nations: set[str] | None) -> dict[str, frozenset[str]]:
+    """Per partisan case, the hexes of its country whose terrain its partisans close."""
+    found: dict[str, list[str]] = {country.case: [] for country in COUNTRIES}
+    # (area, terrain) -> the case that closes such a hex; Kurdistan is looked up by region.
+    closing = {
+        (country.area, terrain): country.case
+        for country in COUNTRIES if not country.region for terrain in country.terrains
+    }
+    partisan_areas = {area for area, _ in closing}
+    kurdistan = next(country for country in COUNTRIES if country.region)
+    kurdish_terrains, kurdish_hexes = kurdistan.terrains, found[kurdistan.case]
+    for location in position.map.locations.values():
+        if location.kind != "hex":
+            continue
+        attributes = location.attributes
+        if location.area in partisan_areas:
+            case = closing.get((location.area, attributes.get("terrain")))
+            if case is not None:
+                found[case].append(location.id)
+        if "region" in attributes and attributes.get("terrain") in kurdish_terrains:
+            if terms.KURDISTAN in attributes["region"].split() and (kurdish_nations is None or location.area in kurdish_nations):
+                kurdish_hexes.append(location.id)
+    return {case: frozenset(hexes) for case, hexes in found.items()}
+
+
+def friendly_hexes(position: Position) -> dict[str, set[str]]:
+    """Per side, the hexes its units stand in or exert a zone of control into."""
+    graph = hex_graph(position.map)
+    covered: dict[str, set[str]] = {side: set() for side in terms.SIDES}
+    for piece in position.pieces:
+        side_hexes = covered.get(piece.side)
+        if side_hexes is None or piece.location not in graph:
+            continue
+        side_hexes.add(piece.location)
+        if piece.attributes.get("zoc") == terms.YES:
+            side_hexes.update(graph[piece.location])
+    return covered
+
+
+_last: list = [None, None]  # the last position and its map: the checks and the picture share one derivation
+
+
+def partisan_map(position: Position) -> PartisanMap:
+    """The hexes each side may not trace communications through, with the reasons."""
+    if _last[0] is position:
+        return _last[1]
+    kurdish_nations = set(position.facts.get(state.KURDISH_PARTISANS_IN, ())) or None
+    activities = tuple(activity(position, country) for country in COUNTRIES)
+    candidates = candidate_hexes(position, kurdish_nations)
+    covered = friendly_hexes(position)
+    sides = {}
+    for side in terms.SIDES:
+        closing = set().union(*(candidates[item.country.case] for item in activities if side in item.against))
+        doubtful = set().union(*(candidates[item.country.case] for item in activities if side in item.maybe_against))
+        lifted = covered[side] & (closing | doubtful)
+        by_case = {
+            item.country.case: frozenset(candidates[item.country.case] - lifted)
+            for item in activities
+            if side in item.against
+        }
+        sides[side] = SideMap(
+            side, frozenset(closing - lifted), frozenset(doubtful - closing - lifted), frozenset(lifted), by_case
+        )
+    result = PartisanMap(activities, candidates, sides)
+    _last[0], _last[1] = position, result
+    return result
