@@ -142,7 +142,11 @@ def _read_map(element: etree._Element, source: str, resolve_map: MapResolver) ->
 
 
 def _attributes(element: etree._Element, *known: str) -> MappingProxyType:
-    return MappingProxyType({key: value for key, value in element.attrib.items() if key not in known})
+    """The element's game-specific attributes: all but the ones the envelope defines."""
+    attributes = dict(element.attrib)
+    for key in known:
+        attributes.pop(key, None)
+    return MappingProxyType(attributes)
 
 
 def _map_from(element: etree._Element, source: str) -> MapData:
@@ -207,16 +211,20 @@ def _hexes(element: etree._Element, source: str) -> list[Location]:
     ids = {hex_element.get("id") for hex_element in hex_elements}
     hexes = []
     for hex_element in hex_elements:
+        hex_id = hex_element.get("id")
         listed = hex_element.get("neighbours")
-        neighbours = tuple(listed.split()) if listed is not None else derived.get(hex_element.get("id"), ())
-        for neighbour in neighbours:
-            if neighbour not in ids:
+        if listed is None:
+            neighbours = derived.get(hex_id, ())
+        else:
+            neighbours = tuple(listed.split())
+            unknown = next((neighbour for neighbour in neighbours if neighbour not in ids), None)
+            if unknown is not None:
                 raise SaveInputError(
-                    source, f"the hex '{hex_element.get('id')}' names a neighbour '{neighbour}' that the map does not have",
+                    source, f"the hex '{hex_id}' names a neighbour '{unknown}' that the map does not have",
                     hex_element.sourceline,
                 )
         hexes.append(Location(
-            id=hex_element.get("id"), kind="hex", area=hex_element.get("area"), neighbours=neighbours,
+            id=hex_id, kind="hex", area=hex_element.get("area"), neighbours=neighbours,
             attributes=_attributes(hex_element, "id", "neighbours", "area"), line=hex_element.sourceline,
         ))
     return hexes
