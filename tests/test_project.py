@@ -53,6 +53,8 @@ def test_wheel_ships_templates_static_files_and_plugin_data(tmp_path):
         "validator/web/static/referee.css",
         "plugin/tito/cases.toml",
         "plugin/tww/fixups.toml",
+        "plugin/tito/maps/tito-map.xml",
+        "referee_schemas/save.xsd",
         "validator/rulebook/parser.py",
     ):
         assert required in names

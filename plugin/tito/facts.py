@@ -3,7 +3,7 @@
 Everything here is a fact taken from the rulebook (zone names, case numbers,
 unit designations and strengths) written as data; no rule text is quoted.
 What the rulebook leaves to the printed map (garrison values, displays,
-most zone borders) comes from the map file instead (examples/tito/tito-map.xml).
+most zone borders) comes from the map file instead (plugin/tito/maps/tito-map.xml).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def test_there_are_bad_input_fixtures_for_each_kind_of_problem():
 
 
 def test_all_problems_are_counted_in_the_message(tmp_path, run_cli):
-    map_file = Path(__file__).resolve().parents[2] / "examples" / "tito" / "tito-map.xml"
+    map_file = Path(__file__).resolve().parents[2] / "plugin" / "tito" / "maps" / "tito-map.xml"
     save = tmp_path / "two-problems.xml"
     save.write_text(
         '<position xmlns="urn:referee:save:1" version="1" game="tito" turn="5" phase="axis-combat">\n'

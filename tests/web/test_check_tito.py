@@ -128,7 +128,7 @@ def test_the_case_page_of_the_imported_rulebook_is_highlighted(tito_picture, imp
 
 
 def test_a_missing_map_names_it_and_says_how_to_provide_it(tito_client):
-    save = opening().replace(b'href="tito-map.xml"', b'href="our-club-map.xml"')
+    save = opening().replace(b'href="../../plugin/tito/maps/tito-map.xml"', b'href="our-club-map.xml"')
     response = tito_client.post(
         "/check",
         data={"csrf_token": form_token(tito_client), "save": (io.BytesIO(save), "club.xml")},
@@ -143,7 +143,7 @@ def test_a_missing_map_names_it_and_says_how_to_provide_it(tito_client):
         data={
             "csrf_token": form_token(tito_client),
             "save": (io.BytesIO(save), "club.xml"),
-            "map": (io.BytesIO((EXAMPLES / "tito-map.xml").read_bytes()), "our-club-map.xml"),
+            "map": (io.BytesIO((EXAMPLES.parents[1] / "plugin" / "tito" / "maps" / "tito-map.xml").read_bytes()), "our-club-map.xml"),
         },
         content_type="multipart/form-data",
     )
