@@ -43,7 +43,8 @@ class Game:
     case_index_path: Path
     rules: RuleSet
     fixups_path: Path | None = None
-    # Adds the locations the game's rules define to a map read from a save.
+    # Adds the locations the game's rules define to a map read from a save; it may
+    # raise SaveInputError naming the map file and line for a map the game cannot use.
     prepare_map: Callable | None = None
     # Yields (line, problem) for game-specific parts of a save the game cannot use.
     validate_position: Callable[..., Iterable[tuple[int, str]]] | None = None

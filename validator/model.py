@@ -122,6 +122,7 @@ class Position:
     facts: Mapping[str, tuple[str, ...]] = field(default_factory=_no_attributes)
     events: tuple[Event, ...] = ()
     source: str = ""
+    line: int = 0  # the line of the <position> element, for problems with its attributes
     fact_lines: Mapping[str, int] = field(default_factory=_no_attributes, compare=False)
 
     def fact(self, name: str, default: str | None = None) -> str | None:

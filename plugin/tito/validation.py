@@ -156,13 +156,13 @@ def _display_attribute_problems(display) -> Iterator[str]:
 
 def _position_problems(position: Position) -> Iterator[Problem]:
     if position.turn and not (position.turn.isdigit() and 1 <= int(position.turn) <= facts.LAST_TURN):
-        yield 0, f"the position's turn '{position.turn}' is not a Tito Game-Turn (1 to {facts.LAST_TURN})"
+        yield position.line, f"the position's turn '{position.turn}' is not a Tito Game-Turn (1 to {facts.LAST_TURN})"
     if position.phase and position.phase not in facts.PHASES:
-        yield 0, f"the position's phase '{position.phase}' is not a Tito phase; the phases are {', '.join(facts.PHASES)}"
+        yield position.line, f"the position's phase '{position.phase}' is not a Tito phase; the phases are {', '.join(facts.PHASES)}"
     if position.phase == "setup" and position.turn not in ("", "1"):
-        yield 0, f"the position's phase 'setup' comes before Game-Turn 1, not in Game-Turn {position.turn}"
+        yield position.line, f"the position's phase 'setup' comes before Game-Turn 1, not in Game-Turn {position.turn}"
     if position.phasing and position.phasing not in facts.PHASING_SIDES:
-        yield 0, f"the position's phasing side '{position.phasing}' is not axis or yugoslav"
+        yield position.line, f"the position's phasing side '{position.phasing}' is not axis or yugoslav"
 
 
 def _fact_problems(position: Position) -> Iterator[Problem]:

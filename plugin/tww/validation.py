@@ -83,11 +83,11 @@ def problems(position: Position) -> Iterator[tuple[int, str]]:
 
 def _position_problems(position: Position) -> Iterator[tuple[int, str]]:
     if position.turn and state.turn_number(position) in (None, 0):
-        yield 0, f"the turn '{position.turn}' is not a war turn number (1, 2, ...)"
+        yield position.line, f"the turn '{position.turn}' is not a war turn number (1, 2, ...)"
     if position.phasing and position.phasing not in terms.SIDES:
-        yield 0, f"the phasing side {_one_of(position.phasing, terms.SIDES)}"
+        yield position.line, f"the phasing side {_one_of(position.phasing, terms.SIDES)}"
     if position.phase and position.phase not in terms.PHASES:
-        yield 0, f"the phase {_one_of(position.phase, terms.PHASES)}"
+        yield position.line, f"the phase {_one_of(position.phase, terms.PHASES)}"
 
 
 def _fact_problems(position: Position) -> Iterator[tuple[int, str]]:

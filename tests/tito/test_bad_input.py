@@ -24,7 +24,7 @@ def test_an_unusable_save_exits_2_naming_file_line_and_problem(path, run_cli):
     assert code == 2, (out, err)
     assert out == ""
     assert "Traceback" not in err
-    # Problems with the position as a whole (its turn, its map's zones) have no line of their own.
+    # Problems with the map as a whole (its zones) have no line of their own.
     assert (f"{path}: " if line == "none" else f"{path}, line {line}: ") in err, err
     assert words.strip() in err, err
 

@@ -94,6 +94,7 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
         fact_lines=MappingProxyType({element.get("name"): element.sourceline for element in root.iter(_tag("fact"))}),
         events=tuple(_event(element) for element in root.iter(_tag("event"))),
         source=source,
+        line=root.sourceline or 0,
     )
     if game.validate_position is not None:
         problems = list(game.validate_position(position))

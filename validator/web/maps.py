@@ -1,6 +1,6 @@
 """Finding the map an uploaded save names, without ever reading a path it gives.
 
-A save may name its map by reference, ``<map href="tito-map.xml"/>``.  On the
+A save may name its map by reference, ``<map href="../../plugin/tito/maps/tito-map.xml"/>``.  On the
 command line the href is a path next to the save; on the web it must never
 become a path, or an upload could make the server read its own files.  So an
 upload's href is reduced to its last file name (``../../etc/passwd`` becomes
