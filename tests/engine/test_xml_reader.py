@@ -68,3 +68,12 @@ def test_a_map_neighbour_that_does_not_exist(pond, write_save):
     with pytest.raises(SaveInputError, match="names a neighbour 'west' that the map does not have") as raised:
         read_position_file(write_save(position_xml(frogs())))
     assert raised.value.source.endswith("pond-map.xml") and raised.value.line == 2
+
+
+def test_a_shared_map_is_read_once_until_it_changes(pond, write_save):
+    first = read_position_file(write_save(position_xml(frogs("north/pad")), "one.xml"))
+    second = read_position_file(write_save(position_xml(frogs("south/pad")), "two.xml"))
+    assert first.map is second.map
+    write_save(MAP.replace("North Pond", "Upper Pond"), "pond-map.xml")
+    third = read_position_file(write_save(position_xml(frogs("south/pad")), "three.xml"))
+    assert third.map is not first.map and third.map.areas["north"].name == "Upper Pond"

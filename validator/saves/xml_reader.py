@@ -10,6 +10,8 @@ wrong.
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable
@@ -78,10 +80,7 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
             f"in the namespace {NAMESPACE}", root.sourceline,
         )
     game = _game(root, source, game_id)
-    map_element = root.find(_tag("map"))
-    map_data = _read_map(map_element, source, resolve_map)
-    if game.prepare_map is not None:
-        map_data = game.prepare_map(map_data)
+    map_data = _prepared_map(game, root.find(_tag("map")), source, resolve_map)
     position = Position(
         game=game.id,
         map=map_data,
@@ -126,20 +125,39 @@ def _game(root: etree._Element, source: str, requested: str | None) -> Game:
         raise SaveInputError(source, str(error), root.sourceline) from None
 
 
-def _read_map(element: etree._Element, source: str, resolve_map: MapResolver) -> MapData:
+# Maps shared by many saves are read once:
+# (game id, the game's prepare_map, map file, SHA-256 of its bytes) -> prepared MapData.
+_MAP_CACHE: OrderedDict[tuple, MapData] = OrderedDict()
+MAP_CACHE_SIZE = 8
+
+
+def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map: MapResolver) -> MapData:
+    """The position's map with the game's own locations added; a referenced map is cached."""
     href = element.get("href")
     if href is None:
-        return _map_from(element, source)
+        return _prepare(game, _map_from(element, source))
     if len(element):
         raise SaveInputError(source, "a <map> with href must be empty; give the map inline or by reference", element.sourceline)
     try:
         data, map_source = resolve_map(href)
     except SaveInputError as error:
         raise SaveInputError(source, f"the map '{href}' cannot be used: {error}", element.sourceline) from None
+    key = (game.id, game.prepare_map, map_source, hashlib.sha256(data).hexdigest())
+    if key in _MAP_CACHE:
+        _MAP_CACHE.move_to_end(key)
+        return _MAP_CACHE[key]
     root = _parse(data, map_source)
     if root.tag != _tag("map") or root.get("href"):
         raise SaveInputError(map_source, "a map file holds one <map> element without href", root.sourceline)
-    return _map_from(root, map_source)
+    map_data = _prepare(game, _map_from(root, map_source))
+    _MAP_CACHE[key] = map_data
+    if len(_MAP_CACHE) > MAP_CACHE_SIZE:
+        _MAP_CACHE.popitem(last=False)
+    return map_data
+
+
+def _prepare(game: Game, map_data: MapData) -> MapData:
+    return game.prepare_map(map_data) if game.prepare_map is not None else map_data
 
 
 def _attributes(element: etree._Element, *known: str) -> MappingProxyType:
