@@ -23,6 +23,7 @@ from validator.rulebook.importer import RulebookImportError, import_texts, read_
 from validator.rulebook.model import Rulebook
 from validator.runner import CheckDefectError
 from validator.runner import check as run_checks
+from validator.saves.vassal import commands_cli as vassal_commands
 from validator.saves.vassal import dump as vassal_dump
 from validator.saves.vassal.errors import VassalFormatError
 from validator.saves.xml_reader import SaveInputError, read_position_file
@@ -94,10 +95,18 @@ def _build_parser() -> argparse.ArgumentParser:
     showing.set_defaults(handler=_show)
 
     checking = commands.add_parser("check", help="check a saved position against the game's rules")
-    checking.add_argument("file", type=Path, metavar="FILE", help="a Referee save (.xml)")
-    checking.add_argument("--game", help="the game the save must be for")
+    checking.add_argument("file", type=Path, metavar="FILE", help="a Referee save (.xml) or a VASSAL .vsav/.vlog")
+    checking.add_argument("--game", help="the game the save is for (required for VASSAL files)")
+    _add_vassal_options(checking)
     _add_format(checking)
     checking.set_defaults(handler=_check)
+
+    exporting = commands.add_parser("export", help="turn a VASSAL save into a Referee save (.xml)")
+    exporting.add_argument("file", type=Path, metavar="FILE", help="a VASSAL .vsav or .vlog")
+    exporting.add_argument("--game", required=True, help="the game the save is for")
+    _add_vassal_options(exporting)
+    exporting.add_argument("--output", type=Path, help="write here instead of standard output")
+    exporting.set_defaults(handler=_export)
 
     vassal = commands.add_parser("vassal", help="read VASSAL saves, logs and modules")
     vassal_commands = vassal.add_subparsers(title="vassal commands", metavar="VASSAL_COMMAND")
@@ -116,6 +125,14 @@ def _build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=5000)
     serve.set_defaults(handler=_serve)
     return parser
+
+
+def _add_vassal_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--module", type=Path, help="the VASSAL module (.vmod or buildFile) the save was made with")
+    parser.add_argument("--mapping", type=Path, help="the module mapping (default: the game plugin's own)")
+    seeing = parser.add_mutually_exclusive_group()
+    seeing.add_argument("--viewer", metavar="SIDE", help="use only what this side may see (default: a spectator's view)")
+    seeing.add_argument("--arbiter", action="store_true", help="use every piece, masked and hidden ones included")
 
 
 def _add_format(parser: argparse.ArgumentParser) -> None:
@@ -228,14 +245,49 @@ def _checks(arguments: argparse.Namespace) -> int:
 # -- checking -------------------------------------------------------------
 
 
+VASSAL_SUFFIXES = (".vsav", ".vlog")
+
+
 def _check(arguments: argparse.Namespace) -> int:
-    position = read_position_file(arguments.file, arguments.game)
-    report = run_checks(position)
+    if arguments.module or arguments.file.suffix.lower() in VASSAL_SUFFIXES:
+        module, game_id = _vassal_inputs(arguments)
+        report = vassal_commands.check_file(
+            arguments.file, module, game_id, arguments.mapping, viewer=arguments.viewer,
+            arbiter=arguments.arbiter, notes=_note,
+        )
+    else:
+        report = run_checks(read_position_file(arguments.file, arguments.game))
     if arguments.format == "json":
         print(json.dumps(report.to_json(), indent=2))
     else:
         print(report.to_text())
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def _export(arguments: argparse.Namespace) -> int:
+    module, game_id = _vassal_inputs(arguments)
+    folder = (arguments.output.parent if arguments.output else Path.cwd()).resolve()
+    data = vassal_commands.export_file(
+        arguments.file, module, game_id, arguments.mapping, viewer=arguments.viewer,
+        arbiter=arguments.arbiter, relative_to=folder, notes=_note,
+    )
+    if arguments.output:
+        arguments.output.write_bytes(data)
+    else:
+        sys.stdout.write(data.decode("utf-8"))
+    return EXIT_OK
+
+
+def _vassal_inputs(arguments: argparse.Namespace) -> tuple[Path, str]:
+    if arguments.module is None:
+        raise UsageError(f"{arguments.file}: a VASSAL file needs its module; give it with --module FILE.vmod.")
+    if arguments.game is None:
+        raise UsageError(f"{arguments.file}: say which game the VASSAL file is for with --game (tito, awaw, tww).")
+    return arguments.module, arguments.game
+
+
+def _note(sentence: str) -> None:
+    print(sentence, file=sys.stderr)
 
 
 def _vassal_dump(arguments: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from validator import runner
 from validator.saves.xml_reader import read_position_file
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "tww"
-MAP = FIXTURES / "map.xml"
+MAP = FIXTURES.parents[2] / "plugin" / "tww" / "maps" / "tww-map.xml"
 
 
 def unit(ident, side, nation, at, kind="infantry", **extra) -> str:

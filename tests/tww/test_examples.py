@@ -24,6 +24,3 @@ def test_the_illegal_example_exits_1_with_each_violation(run_cli):
     assert all(item["rule"].startswith("tww:") and item["url"] for item in report["violations"])
 
 
-def test_the_example_map_is_the_fixture_map():
-    fixture = EXAMPLES.parent.parent / "tests" / "fixtures" / "tww" / "map.xml"
-    assert (EXAMPLES / "map.xml").read_bytes() == fixture.read_bytes()

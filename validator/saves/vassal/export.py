@@ -192,6 +192,10 @@ class _Exporter:
             attributes[rule.name] = value
         return attributes, problems
 
+    def state_value(self, rule, raw: str) -> str:
+        value = rule.value.render({"value": raw}, self.tables) if rule.value is not None else raw
+        return self.tables[rule.translate].translate(value) if rule.translate else value
+
     def state(self, global_properties: MappingType[str, str]) -> tuple[dict[str, str], list[tuple[str, str]], list[str]]:
         position: dict[str, str] = {}
         facts: list[tuple[str, str]] = []
@@ -205,8 +209,7 @@ class _Exporter:
             else:
                 values = [part.strip() for part in raw.split(rule.separator)] if rule.separator else [raw]
                 try:
-                    values = [self.tables[rule.translate].translate(value) if rule.translate else value
-                              for value in values if value != ""]
+                    values = [self.state_value(rule, value) for value in values if value != ""]
                 except ValueProblem as error:
                     problems.append(f"the global property '{rule.property}' (line {rule.line}): {error}")
                     continue

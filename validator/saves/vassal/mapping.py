@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping as MappingType
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
@@ -87,11 +87,7 @@ class Table:
             return self.entries[value]
         if self.keep:
             return value
-        return _raise(f"'{value}' is not in the table '{self.name}'")
-
-
-def _raise(problem: str):
-    raise ValueProblem(problem)
+        raise ValueProblem(f"'{value}' is not in the table '{self.name}'")
 
 
 def _whole(value: str, filter_name: str) -> int:
@@ -211,6 +207,8 @@ class StateRule:
     property: str
     position: str | None
     fact: str | None
+    value: Template | None
+    """Applied to the raw value (``{value}``) before ``translate``."""
     translate: str | None
     separator: str | None
     default: str | None
@@ -314,7 +312,6 @@ class Mapping:
     ignored_maps: frozenset[str]
     exact_locations: MappingType[tuple[str | None, str], LocationRule]
     location_patterns: tuple[LocationRule, ...]
-    line_of_module: int = field(default=0, compare=False)
 
     def accepts_version(self, version: str | None) -> bool:
         """Whether a module version lies in the mapping's range (no range accepts every version).
@@ -459,7 +456,6 @@ class _Builder:
             map_href=href, map_path=(self.folder / href).resolve(),
             tables=MappingProxyType(tables), state=state, ignores=ignores, matches=matches, attributes=attributes,
             ignored_maps=ignored_maps, exact_locations=MappingProxyType(exact), location_patterns=tuple(patterns),
-            line_of_module=module.sourceline or 0,
         )
 
     def tables(self, root: etree._Element) -> dict[str, Table]:
@@ -488,7 +484,10 @@ class _Builder:
                                      "position= (scenario, turn, phase, phasing) or fact=")
         if element.get("separator") is not None and fact is None:
             raise self.fail(element, "separator= splits a property into several facts; it needs fact=")
-        return StateRule(element.get("property"), position, fact,
+        value = None
+        if element.get("value") is not None:
+            value = self.template(element, "value", {"value"}, tables)
+        return StateRule(element.get("property"), position, fact, value,
                          self.known_table(element, element.get("translate"), tables),
                          element.get("separator"), element.get("default"), element.sourceline or 0)
 

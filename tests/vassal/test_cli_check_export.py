@@ -1,0 +1,34 @@
+"""`referee check FILE.vsav` and `referee export` through the command line."""
+
+from pathlib import Path
+
+from modules import tito_module, tito_save_from_position
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tito"
+
+
+def test_check_a_vassal_save_exits_1_with_the_same_violations(tmp_path, run_cli):
+    module = tito_module(tmp_path)
+    save = tito_save_from_position(EXAMPLES / "overstacked.xml", tmp_path / "overstacked.vsav")
+    code, out, err = run_cli("check", save, "--module", module, "--game", "tito")
+    assert code == 1
+    assert sum("[6.21]" in line for line in out.splitlines()) == 2
+    assert "pieces exported" in err
+
+
+def test_export_then_check_the_xml(tmp_path, run_cli):
+    module = tito_module(tmp_path)
+    save = tito_save_from_position(EXAMPLES / "opening-setup.xml", tmp_path / "opening.vsav")
+    target = tmp_path / "opening.xml"
+    code, _, err = run_cli("export", save, "--module", module, "--game", "tito", "--output", target)
+    assert code == 0, err
+    assert run_cli("check", target)[0] == 0
+
+
+def test_vassal_inputs_that_are_missing(tmp_path, run_cli):
+    save = tmp_path / "game.vsav"
+    save.write_bytes(b"not a zip")
+    code, _, err = run_cli("check", save, "--game", "tito")
+    assert code == 2 and "needs its module" in err
+    code, _, err = run_cli("check", save, "--module", tmp_path / "x.vmod")
+    assert code == 2 and "--game" in err
