@@ -148,3 +148,10 @@ def test_a_missing_map_names_it_and_says_how_to_provide_it(tito_client):
         content_type="multipart/form-data",
     )
     assert with_map.status_code == 303
+
+
+def test_the_report_shows_how_referee_reads_an_open_case(tito_client):
+    report_id = check_form(tito_client, overstacked(), "overstacked.xml")
+    group = html(tito_client.get(f"/reports/{report_id}")).xpath("//section[@id='v-c6-21']")[0]
+    note = group.xpath("p[@class='decision-note']")
+    assert note and text_of(note[0]).startswith("How Referee reads this case:")

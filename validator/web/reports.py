@@ -52,7 +52,15 @@ class Group:
     number: CaseNumber | None
     title: Title
     url: str | None
+    decision: str = ""  # how Referee reads the case, where the rulebook is open
     lines: list[Line] = field(default_factory=list)
+
+
+def _decision(game, number: CaseNumber | None) -> str:
+    """The game's documented reading of the case or of the case its item belongs to."""
+    if game is None or number is None:
+        return ""
+    return game.decision(number) or (game.decision(number.parent) if number.is_item else "")
 
 
 def record_or_404(report_id: str) -> records.Record:
@@ -103,7 +111,8 @@ def grouped(record: records.Record, items: list[dict], numbered: bool) -> list[G
                 if number is not None and game is not None
                 else None
             )
-            group = groups[case] = Group(case, number, title, url)
+            decision = _decision(game, number)
+            group = groups[case] = Group(case, number, title, url, decision)
         group.lines.append(line)
     for group in groups.values():
         group.lines.sort(key=lambda line: SEVERITY_ORDER.get(line.severity, len(SEVERITY_ORDER)))
