@@ -60,6 +60,27 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX report_by_game ON report (game, created_at);
     """,
+    # VASSAL modules kept for later uploads, one per name and version
+    # (validator/web/kept_modules.py), and what a VASSAL check used.
+    """
+    CREATE TABLE vassal_module (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,             -- as the module's buildFile (or moduledata) names it
+        version TEXT NOT NULL,          -- likewise; '' when the module gives none
+        file TEXT NOT NULL,             -- generated file name in the instance's uploads folder
+        source_name TEXT NOT NULL,      -- the uploaded file's name as given; display only
+        sha256 TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sides TEXT NOT NULL,            -- JSON list of the module's roster sides
+        kept_at TEXT NOT NULL,
+        UNIQUE (name, version)
+    );
+    ALTER TABLE report ADD COLUMN module_id INTEGER REFERENCES vassal_module(id);
+    ALTER TABLE report ADD COLUMN module_name TEXT;     -- set for VASSAL saves only
+    ALTER TABLE report ADD COLUMN module_version TEXT;
+    ALTER TABLE report ADD COLUMN viewer TEXT;          -- the roster side; NULL for a spectator
+    ALTER TABLE report ADD COLUMN export_note TEXT;     -- how many pieces were exported, and what was skipped
+    """,
 ]
 
 

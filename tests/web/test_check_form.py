@@ -37,7 +37,7 @@ def test_the_form_has_file_fields_a_game_choice_and_a_token(check_client):
     assert form.get("method") == "post"
     assert form.get("action") == "/check"
     assert form.get("enctype") == "multipart/form-data"
-    assert form.xpath(".//input[@type='file']/@name") == ["save", "map"]
+    assert form.xpath(".//input[@type='file']/@name") == ["save", "map", "module"]
     assert form.xpath(".//select[@name='game']/option/@value") == ["", "beta", "gamma", "alpha"]
     token = form.xpath(".//input[@type='hidden'][@name='csrf_token']/@value")[0]
     assert len(token) >= 40

@@ -16,8 +16,10 @@ from validator import instance, paths
 
 SECRET_KEY_VARIABLE = "REFEREE_SECRET_KEY"
 
-# The whole request: a save and its map (each at most 32 MB, the reader's own cap).
-MAX_UPLOAD_BYTES = 32 * 1024 * 1024
+# The whole request: a save (at most 32 MB, the reader's own cap) with either its map (at
+# most 32 MB) or, for a VASSAL save, its module (at most 64 MB, validator.web.kept_modules),
+# plus 1 MB for the other fields.  Each part is capped again on its own as it is read.
+MAX_UPLOAD_BYTES = (32 + 64 + 1) * 1024 * 1024
 
 # Pages need nothing but our own stylesheet: no scripts, no frames, no inline styles.
 CONTENT_SECURITY_POLICY = (

@@ -15,24 +15,32 @@ cookies (see ``validator.web.csrf``).  A refused upload stores nothing.
 
 The save's map, when it names one by ``href``, is found by
 ``validator.web.maps``: never as a path on the server.
+
+A VASSAL save or log (a zip, or a file named ``.vsav`` / ``.vlog``) is checked
+by ``validator.web.vassal_checks`` with its module (the ``module`` part, or
+``kept_module``, the id of a module kept earlier), the chosen ``game`` (then
+required) and the ``viewer`` side (empty: a spectator).  ``GET /api/modules``
+lists the kept modules.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
-from werkzeug.datastructures import FileStorage
 
 from validator import games
 from validator.games import Game, UnknownGame
 from validator.runner import CheckDefectError, check
-from validator.saves.xml_reader import MAX_SAVE_BYTES, SaveInputError, read_position
-from validator.web import csrf, database, maps, pictures, records, reports
+from validator.saves.vassal.commands_cli import load_mapping
+from validator.saves.xml_reader import SaveInputError, read_position
+from validator.web import csrf, database, kept_modules, maps, pictures, records, reports, vassal_checks
 from validator.web.markup import printable
+from validator.web.uploads import UploadError, display_name, read_part
 from validator.xmlparsing import XmlInputError, parse_xml
 
 blueprint = Blueprint("checking", __name__)
 
-LONGEST_FILE_NAME = 120
 DEFAULT_SAVE_NAME = "save.xml"
 DEFAULT_MAP_NAME = "map.xml"
 
@@ -40,14 +48,6 @@ NO_SAVE = (
     "No save file was sent: choose one in the form's save field "
     "(API clients send it as the multipart part named “save”)."
 )
-
-
-class UploadError(ValueError):
-    """An upload that cannot be checked, as one sentence, with its HTTP status."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 @blueprint.get("/check")
@@ -75,31 +75,85 @@ def check_api():
     return jsonify(reports.public_json(record))
 
 
-def _form_page(error: str | None = None, status: int = 200):
-    chosen = request.form.get("game", "") if request.method == "POST" else request.args.get("game", "")
+@blueprint.get("/api/modules")
+def modules_api():
+    """The kept VASSAL modules, with the games whose mapping reads each: ids for the ``kept_module`` part."""
     shelf = sorted(games.registry().values(), key=lambda game: game.title.lower())
-    page = render_template("check/form.html", shelf=shelf, chosen=chosen, error=error)
+    listed = []
+    for group in _kept_module_groups(shelf, chosen=""):
+        for module in group.modules:
+            listed.append({**kept_modules.public_json(module), "game": group.game.id if group.game else None})
+    return jsonify(modules=listed)
+
+
+@dataclass
+class ModuleGroup:
+    """The kept modules a game's mapping reads (``game`` None: modules no game's mapping reads)."""
+
+    game: Game | None
+    modules: list[kept_modules.KeptModule]
+
+
+def _kept_module_groups(shelf: list[Game], chosen: str) -> list[ModuleGroup]:
+    """Kept modules by the game whose own mapping reads them; only the chosen game's when one is chosen."""
+    kept = kept_modules.listing(database.connection())
+    groups: list[ModuleGroup] = []
+    placed: set[int] = set()
+    for game in shelf:
+        try:
+            mapping = load_mapping(game.id)
+        except SaveInputError:  # the game ships no mapping (or a broken one): no module reads through it
+            continue
+        modules = [
+            module for module in kept
+            if module.name == mapping.module_name and mapping.accepts_version(module.version or None)
+        ]
+        placed.update(module.id for module in modules)
+        if modules and (not chosen or chosen == game.id):
+            groups.append(ModuleGroup(game, modules))
+    others = [module for module in kept if module.id not in placed]
+    if others and not chosen:
+        groups.append(ModuleGroup(None, others))
+    return groups
+
+
+def _form_page(error: str | None = None, status: int = 200):
+    values = request.form if request.method == "POST" else request.args
+    chosen = values.get("game", "")
+    shelf = sorted(games.registry().values(), key=lambda game: game.title.lower())
+    module_groups = _kept_module_groups(shelf, chosen)
+    sides = sorted({side for group in module_groups for module in group.modules for side in module.sides})
+    page = render_template(
+        "check/form.html",
+        shelf=shelf,
+        chosen=chosen,
+        error=error,
+        module_groups=module_groups,
+        chosen_module=values.get("kept_module", ""),
+        viewer=values.get("viewer", "")[:100],
+        sides=sides,
+        max_module_megabytes=kept_modules.MAX_MODULE_BYTES // (1024 * 1024),
+    )
     return page, status
 
 
 def _check_upload() -> records.Record:
     """Read, check, draw and store the uploaded position; the new record."""
     save = request.files.get("save")
-    save_data = _read_part(save)
+    save_data = read_part(save)
     if save is None or save_data is None:
         raise UploadError(NO_SAVE)
-    save_name = _display_name(save, DEFAULT_SAVE_NAME)
+    save_name = display_name(save, DEFAULT_SAVE_NAME)
     if not save_data:
         raise UploadError(f"{save_name}: the file is empty; choose the save file to check.")
-    if save_data[:2] == b"PK":
-        raise UploadError(
-            f"{save_name}: this is a zip archive (a VASSAL .vsav, .vlog or .vmod?); the web check "
-            "reads Referee save XML files, described in the save format documentation."
-        )
+    if vassal_checks.is_vassal_upload(save_data, save_name):
+        return vassal_checks.check_upload(save_data, save_name, _chosen_game())
+    if vassal_checks.has_module_parts():
+        raise UploadError(vassal_checks.MODULE_WITHOUT_SAVE.format(save=save_name))
     map_part = request.files.get("map")
-    map_data = _read_part(map_part)
+    map_data = read_part(map_part)
     uploaded_map = (
-        maps.UploadedMap(map_data, _display_name(map_part, DEFAULT_MAP_NAME)) if map_data else None
+        maps.UploadedMap(map_data, display_name(map_part, DEFAULT_MAP_NAME)) if map_data else None
     )
     chosen = _chosen_game()
     if chosen is not None:
@@ -139,28 +193,6 @@ def _check_upload() -> records.Record:
         picture=picture.svg,
         picture_note=picture.note,
     )
-
-
-def _read_part(part: FileStorage | None) -> bytes | None:
-    """A file part's bytes, capped; None when the part is absent or no file was chosen."""
-    if part is None:
-        return None
-    data = part.stream.read(MAX_SAVE_BYTES + 1)
-    if len(data) > MAX_SAVE_BYTES:
-        raise UploadError(
-            f"{_display_name(part, 'the file')}: the file is larger than {MAX_SAVE_BYTES:,} bytes, "
-            "the limit for a save or map file.",
-            status=413,
-        )
-    if not data and not part.filename:
-        return None  # a browser sends an empty part for a file field left blank
-    return data
-
-
-def _display_name(part: FileStorage, default: str) -> str:
-    """The file name the user gave, fit to show; never used as a path."""
-    name = (part.filename or "").replace("\\", "/").rsplit("/", 1)[-1].strip()
-    return printable(name, LONGEST_FILE_NAME) if name else default
 
 
 def _chosen_game() -> Game | None:

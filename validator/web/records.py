@@ -8,6 +8,13 @@ drawn at check time, so a report page shows exactly what was judged and
 never runs a check, or any plugin code, again.  The save and map bytes are
 kept so that an arbiter can download or re-check them by hand.
 
+A record of a VASSAL save (``report-<id>.save.vsav`` or ``.vlog``) also
+names the kept module it was read with (its id, name and version: see
+``validator.web.kept_modules``), the viewer side whose view was checked
+(``None``: a spectator's) and the export's note on what was skipped.  The
+module row, when the check brought a new module, is written in the same
+transaction as the report row (``before_insert``).
+
 Files are written first (exclusively, readable by the owner only) and the
 row second, in a ``BEGIN IMMEDIATE`` transaction; if the row cannot be
 written the files are removed again, so no half record is left.
@@ -15,6 +22,7 @@ written the files are removed again, so no half record is left.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -23,12 +31,24 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Callable
 
 from validator import store
 
 UPLOADS_FOLDER = "uploads"
 ID_BYTES = 16  # 22 URL-safe characters
 _ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22}$")
+
+
+@dataclass(frozen=True)
+class VassalFacts:
+    """What a VASSAL check used: the kept module, the viewer, and the export's note."""
+
+    module_id: int | None = None
+    module_name: str | None = None
+    module_version: str | None = None
+    viewer: str | None = None
+    export_note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +64,15 @@ class Record:
     map_file: str | None
     picture: str | None
     picture_note: str | None
+    module_id: int | None = None
+    module_name: str | None = None  # set for VASSAL saves only
+    module_version: str | None = None
+    viewer: str | None = None  # the roster side whose view was checked; None for a spectator
+    export_note: str | None = None
+
+    @property
+    def is_vassal(self) -> bool:
+        return self.module_name is not None
 
 
 def is_report_id(text: str) -> bool:
@@ -70,18 +99,25 @@ def create(
     map_data: bytes | None = None,
     picture: str | None = None,
     picture_note: str | None = None,
+    save_suffix: str = "xml",
+    before_insert: Callable[[sqlite3.Connection], VassalFacts] | None = None,
 ) -> Record:
-    """Store the uploaded bytes under generated names and the report row; the new record."""
+    """Store the uploaded bytes under generated names and the report row; the new record.
+
+    ``before_insert`` runs inside the transaction, before the report row is
+    written, and gives the VASSAL facts to record (it keeps a new module).
+    """
     folder = uploads_folder(instance_path)
     report_id = secrets.token_urlsafe(ID_BYTES)
     written: list[Path] = []
     try:
-        save_file = _write_new(folder, f"report-{report_id}.save.xml", save_data, written)
+        save_file = _write_new(folder, f"report-{report_id}.save.{save_suffix}", save_data, written)
         map_file = (
             _write_new(folder, f"report-{report_id}.map.xml", map_data, written)
             if map_data is not None
             else None
         )
+        facts = VassalFacts()
         record = Record(
             id=report_id,
             game=game,
@@ -99,9 +135,16 @@ def create(
             taken = connection.execute("SELECT 1 FROM report WHERE id = ?", (report_id,)).fetchone()
             if taken:  # 2**-128: never in practice, but never overwrite a record either
                 raise FileExistsError(f"report id {report_id} is taken")
+            if before_insert is not None:
+                facts = before_insert(connection)
+            record = dataclasses.replace(
+                record, module_id=facts.module_id, module_name=facts.module_name,
+                module_version=facts.module_version, viewer=facts.viewer, export_note=facts.export_note,
+            )
             connection.execute(
                 "INSERT INTO report (id, game, created_at, source_name, map_name, map_origin, report,"
-                " save_file, map_file, picture, picture_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " save_file, map_file, picture, picture_note, module_id, module_name, module_version, viewer,"
+                " export_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id,
                     record.game,
@@ -114,6 +157,11 @@ def create(
                     record.map_file,
                     record.picture,
                     record.picture_note,
+                    record.module_id,
+                    record.module_name,
+                    record.module_version,
+                    record.viewer,
+                    record.export_note,
                 ),
             )
     except BaseException:
@@ -142,6 +190,11 @@ def load(connection: sqlite3.Connection, report_id: str) -> Record | None:
         map_file=row["map_file"],
         picture=row["picture"],
         picture_note=row["picture_note"],
+        module_id=row["module_id"],
+        module_name=row["module_name"],
+        module_version=row["module_version"],
+        viewer=row["viewer"],
+        export_note=row["export_note"],
     )
 
 

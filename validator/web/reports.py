@@ -5,7 +5,9 @@ stored report JSON and the stored picture.  A GET never runs a check or a
 plugin; it reads the record and looks up case titles (from the imported
 rulebook, or the plugin's case index), which are reference text, not
 verdicts.  ``/reports/<id>.json`` serves the same report as JSON with
-absolute case URLs, the report's id and its page's address.
+absolute case URLs, the report's id and its page's address; for a VASSAL
+save also a ``vassal`` object: the module used (id, name, version), the
+viewer side (null for a spectator), ``seen_as`` and the export's note.
 
 Violations are numbered in the order of the report's ``violations`` array;
 the picture marks offending locations with the same numbers.  Results are
@@ -150,7 +152,29 @@ def public_json(record: records.Record) -> dict:
     shown["id"] = record.id
     shown["created_at"] = record.created_at
     shown["report_url"] = url_for("reports.page", report_id=record.id, _external=True)
+    if record.is_vassal:
+        shown["vassal"] = {
+            "module": {"id": record.module_id, "name": record.module_name, "version": record.module_version},
+            "viewer": record.viewer,
+            "seen_as": seen_as(record),
+            "note": record.export_note,
+        }
     return shown
+
+
+def seen_as(record: records.Record) -> str | None:
+    """Whose view of a VASSAL save was checked: "as seen by the Axis player", "as a spectator"."""
+    if not record.is_vassal:
+        return None
+    return f"as seen by the {record.viewer} player" if record.viewer else "as a spectator"
+
+
+def module_label(record: records.Record) -> str | None:
+    if not record.is_vassal:
+        return None
+    if record.module_version:
+        return f"{record.module_name}, version {record.module_version}"
+    return f"{record.module_name} (no version given)"
 
 
 @blueprint.get("/reports/<report_id>")
@@ -167,6 +191,8 @@ def page(report_id: str):
         violations=grouped(record, report.get("violations", []), numbered=True),
         findings=grouped(record, report.get("findings", []), numbered=False),
         picture=_stored_picture(record),
+        seen_as=seen_as(record),
+        module_label=module_label(record),
     )
 
 
