@@ -28,11 +28,7 @@ def faction(piece: Piece) -> str:
 
 def home_country(where: Situation, piece: Piece) -> str:
     """The country a partisan was built in, with a map area that is part of a country read as that country."""
-    home = piece.attribute("home")
-    area = where.position.map.areas.get(home)
-    if area is not None and area.attributes.get("part-of"):
-        return area.attributes["part-of"]
-    return home
+    return where.home_country(piece)
 
 
 def home_area(where: Situation, piece: Piece) -> str:

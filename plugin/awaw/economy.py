@@ -11,6 +11,7 @@ the end of the losing power's combat phase (11.72).
 
 from __future__ import annotations
 
+from validator.cases import CaseNumber
 from validator.rules import Finding
 
 from plugin.awaw.common import describe, home_country, power_name
@@ -19,6 +20,8 @@ from plugin.awaw.situation import Hex, Situation, enemies, friends, is_unit, own
 from plugin.awaw.vocabulary import MAJOR_POWERS, NEUTRAL, PARTISAN, PERSIAN_ROUTE_FEATURES
 
 PERSIAN_ROUTE_CUT = 5  # BRPs per Persian partisan next to Abadan, Ahwaz or Tehran
+# The cases ``assess`` answers with, read once: a Finding given a string parses it again, once per partisan.
+_CASES = {text: CaseNumber.parse(text) for text in ("11.71", "11.71A")}
 
 
 def _surrounding_gap(where: Situation, hex_info: Hex, builder: str) -> str:
@@ -83,7 +86,7 @@ def partisan_brp_losses(position):
             message = f"{describe(piece)} costs {power_name(loser)} 1 BRP: {reason}"
         else:
             message = f"{describe(piece)} costs no BRPs: {reason}"
-        yield Finding(message, location=piece.location, pieces=[piece.id], case=case,
+        yield Finding(message, location=piece.location, pieces=[piece.id], case=_CASES.get(case, case),
                       facts={"loser": loser, "counted": bool(loser), "applies": bool(loser)})
         if home_country(where, piece) == "persia":
             yield from _persian_route(where, piece)

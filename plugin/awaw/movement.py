@@ -62,10 +62,9 @@ def _restriction(partisan, units) -> tuple[str, list]:
 def partisans_stacked_across_cooperation_limits(position):
     """Partisans stacked with units of the other Allied faction, or the other Chinese side, fall under cooperation rules outside these chapters."""
     where = situation(position)
-    for hex_id, pieces in where.pieces_by_hex.items():
+    for hex_id in where.partisan_hexes:
+        pieces = where.pieces_by_hex[hex_id]
         partisans = [piece for piece in pieces if is_partisan(piece)]
-        if not partisans:
-            continue
         units = [piece for piece in pieces if is_unit(piece)]
         for partisan in partisans:
             name, mixed = _restriction(partisan, units)

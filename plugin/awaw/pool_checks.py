@@ -19,7 +19,11 @@ from plugin.awaw.vocabulary import AXIS, COMMUNIST, MIDDLE_EAST_AREAS, WESTERN_A
 
 
 def _groups(where: Situation) -> dict[tuple[str, str], list]:
-    """Partisans on the map by (faction, pool area)."""
+    """Partisans on the map by (faction, pool area); worked out once per position, as six checks ask. Read only."""
+    return where.shared("pool groups", _group_partisans)
+
+
+def _group_partisans(where: Situation) -> dict[tuple[str, str], list]:
     groups: dict[tuple[str, str], list] = {}
     for piece in where.partisans:
         if piece.location:

@@ -121,8 +121,13 @@ def faction_of(power: str) -> str:
     return BUILDERS.get(power, "")
 
 
+# A power's side, looked up once here: the checks ask it thousands of times per save.
+_SIDE_OF_POWER = {power: SIDE_OF_FACTION.get(faction, "") for power, faction in BUILDERS.items()}
+
+
 def side_of(power: str) -> str:
-    return SIDE_OF_FACTION.get(faction_of(power), "")
+    """A builder's side, "axis" or "allies"; "" for a neutral or unknown owner."""
+    return _SIDE_OF_POWER.get(power, "")
 
 
 def enemies(first: str, second: str) -> bool:
@@ -167,6 +172,14 @@ class Situation:
     claimed_partisan: dict[str, int] = field(default_factory=dict)  # hexes a 'control' fact says a partisan holds
     zoc_declared: bool = False
     zoc_listed: list = field(default_factory=list)  # units whose ZoC hexes the save lists
+    # Read once per map and shared by every save on it (see _map_reading); never changed:
+    map_hexes: dict = field(default_factory=dict)  # the map's own hexes (``hexes`` until a control fact)
+    objective_hexes: tuple = ()  # the hexes with the objective feature, in map order
+    area_countries: dict = field(default_factory=dict)  # map area -> the country it is part of (or itself)
+    # Computed once the pieces are read, because nearly every check asks:
+    placed: list = field(default_factory=list)  # partisans on the map marked placed-this-phase
+    partisan_hexes: list = field(default_factory=list)  # hexes holding a partisan, in pieces_by_hex order
+    _memo: dict = field(default_factory=dict, repr=False)  # answers several checks share (see ``shared``)
 
     # -- questions the checks ask ------------------------------------------------
 
@@ -181,7 +194,19 @@ class Situation:
         return self.control.get(hex_id) == PARTISAN
 
     def new_partisans(self) -> list[Piece]:
-        return [piece for piece in self.partisans if placed_this_phase(piece) and piece.location]
+        """The partisans placed in this construction phase (a copy: callers may change it)."""
+        return list(self.placed)
+
+    def home_country(self, piece: Piece) -> str:
+        """The country a partisan was built in, a map area that is part of a country read as that country."""
+        home = piece.attributes.get("home", "")
+        return self.area_countries.get(home, home)
+
+    def shared(self, name: str, compute):
+        """``compute(self)``, worked out once per position: for answers several checks ask for (pool groups)."""
+        if name not in self._memo:
+            self._memo[name] = compute(self)
+        return self._memo[name]
 
     def in_construction_phase(self) -> bool:
         return self.position.phase == CONSTRUCTION_PHASE
@@ -211,12 +236,10 @@ class Situation:
         """Objectives per effective controller, and the partisan-held ones counted for nobody (11.63)."""
         tally: dict[str, int] = {}
         held: list[str] = []
-        for hex_info in self.hexes.values():
-            if not hex_info.has("objective"):
-                continue
-            controller = self.effective_controller(hex_info.id)
+        for hex_id in self.objective_hexes:
+            controller = self.effective_controller(hex_id)
             if controller == PARTISAN:
-                held.append(hex_info.id)
+                held.append(hex_id)
             else:
                 tally[controller] = tally.get(controller, 0) + 1
         return tally, held
@@ -242,9 +265,12 @@ def _build(position: Position) -> Situation:
     problems: list[Problem] = list(_map_problems(position))
     state = State()
     _turn(position, state, problems)
-    hexes, map_problems = _map_hexes(position)
-    problems.extend(map_problems)
-    built = Situation(position, state, dict(hexes), {}, [], {}, problems)
+    reading = _map_reading(position)
+    problems.extend(reading.problems)
+    # The map's own hexes are shared until a control fact replaces one (see _set_hex).
+    built = Situation(position, state, reading.hexes, {}, [], {}, problems,
+                      map_hexes=reading.hexes, objective_hexes=reading.objective_hexes,
+                      area_countries=reading.area_countries)
     _facts(position, built, problems)
     _pieces(position, built, problems)
     _derive_control(built)
@@ -279,20 +305,33 @@ def _country(map_data, area_id: str | None) -> tuple[str, str]:
     return (parent or area_id), area_id
 
 
-_MAP_CACHE: dict[int, tuple[weakref.ref, dict, list]] = {}
+class MapReading(NamedTuple):
+    """What the rules read from a map alone; the same for every save that shares it."""
+
+    hexes: dict  # hex id -> Hex, with the map's own controllers
+    problems: list  # what makes the map unusable, as (line, problem) pairs
+    objective_hexes: tuple  # hex ids with the objective feature, in map order (11.63 counts them for every save)
+    area_countries: dict  # map area -> the country it is part of, or itself (partisans' home countries)
 
 
-def _map_hexes(position: Position) -> tuple[dict[str, Hex], list[Problem]]:
-    """The map's hexes as the rules see them, built once per map object (many saves may share one map)."""
+_MAP_CACHE: dict[int, tuple[weakref.ref, MapReading]] = {}
+
+
+def _map_reading(position: Position) -> MapReading:
+    """The map as the rules see it, built once per map object (many saves may share one map)."""
     map_data = position.map
     key = id(map_data)
     cached = _MAP_CACHE.get(key)
     if cached is not None and cached[0]() is map_data:
-        return cached[1], cached[2]
+        return cached[1]
     problems: list[Problem] = []
     hexes = _hexes(map_data, problems)
-    _MAP_CACHE[key] = (weakref.ref(map_data, lambda _reference, key=key: _MAP_CACHE.pop(key, None)), hexes, problems)
-    return hexes, problems
+    reading = MapReading(
+        hexes, problems, tuple(hex_id for hex_id, hex_info in hexes.items() if hex_info.has("objective")),
+        {area.id: area.attributes.get("part-of") or area.id for area in map_data.areas.values()},
+    )
+    _MAP_CACHE[key] = (weakref.ref(map_data, lambda _reference, key=key: _MAP_CACHE.pop(key, None)), reading)
+    return reading
 
 
 def _hexes(map_data, problems: list[Problem]) -> dict[str, Hex]:
@@ -327,9 +366,10 @@ def _hexes(map_data, problems: list[Problem]) -> dict[str, Hex]:
                 at(f"has the unknown feature(s) {', '.join(sorted(unknown))} (known: {', '.join(FEATURES)})")
                 del feature_sets[listed]
         island, sea = attributes.get("island", "false"), attributes.get("sea", "false")
-        for flag, value in (("island", island), ("sea", sea)):
-            if value not in BOOLEAN:
-                at(f"has {flag}='{value}'; use 'true' or 'false'")
+        if island not in BOOLEAN or sea not in BOOLEAN:  # rare: name the bad flag(s)
+            for flag, value in (("island", island), ("sea", sea)):
+                if value not in BOOLEAN:
+                    at(f"has {flag}='{value}'; use 'true' or 'false'")
         at_sea = sea == "true"
         controller = attributes.get("controller")
         if controller is None:
@@ -466,10 +506,9 @@ def _set_control(name: str, controller: str, targets: list[str], built: Situatio
         unknown = areas - set(built.position.map.areas)
         if unknown:
             return f"names the area(s) {', '.join(sorted(unknown))}, which the map does not have"
-        for hex_id, hex_info in hexes.items():
+        for hex_id, hex_info in list(hexes.items()):
             if hex_info.region in areas or hex_info.country in areas:
-                hexes[hex_id] = _with_controller(hex_info, controller)
-                built.control_lines[hex_id] = line
+                _set_controller(built, hex_id, controller, line)
         return ""
     unknown = [target for target in targets if target not in hexes]
     if unknown:
@@ -478,16 +517,25 @@ def _set_control(name: str, controller: str, targets: list[str], built: Situatio
         if controller == PARTISAN:
             built.claimed_partisan[target] = line
         else:
-            hexes[target] = _with_controller(hexes[target], controller)
-            built.control_lines[target] = line
+            _set_controller(built, target, controller, line)
     return ""
 
 
-def _with_controller(hex_info: Hex, controller: str) -> Hex:
-    return hex_info._replace(controller=controller)
+def _set_controller(built: Situation, hex_id: str, controller: str, line: int) -> None:
+    """Give one hex the controller a fact names, for this position only.
+
+    ``built.hexes`` starts as the map reading's own dict, shared by every save
+    on the map; it is copied before the first change so that no save's
+    control facts leak into another's.
+    """
+    if built.hexes is built.map_hexes:
+        built.hexes = dict(built.map_hexes)
+    built.hexes[hex_id] = built.hexes[hex_id]._replace(controller=controller)
+    built.control_lines[hex_id] = line
 
 
 def _pieces(position: Position, built: Situation, problems: list[Problem]) -> None:
+    """Index the pieces by hex and collect what is wrong with each, in the order the save lists them."""
     hexes = built.hexes
     countries = set(COUNTRY_NAMES) | set(position.map.areas)
     by_hex = built.pieces_by_hex
@@ -502,52 +550,80 @@ def _pieces(position: Position, built: Situation, problems: list[Problem]) -> No
         if piece.location is not None and piece.location not in hexes:
             at(f"stands at '{piece.location}', which is not a hex of the map")
             continue
-        if is_partisan(piece):
+        if piece.type == PARTISAN_TYPE:
             allowed = PARTISAN_ATTRIBUTES
-            builder = piece.attribute("builder")
-            if not builder:
-                at("is a partisan without a builder; give builder='...' (the major power that built it)")
-            elif builder not in BUILDERS:
-                at(f"was built by '{builder}', which is not a power that builds partisans ({', '.join(BUILDERS)})")
-            elif piece.attribute("faction") and piece.attribute("faction") != BUILDERS[builder]:
-                at(f"is marked faction '{piece.attribute('faction')}', but its builder {builder} belongs to "
-                   f"the {BUILDERS[builder]} faction")
-            home = piece.attribute("home")
-            if not home:
-                at("is a partisan without a home country; give home='...' (the country it was built in)")
-            elif home not in countries and home != IRAQ_GROUP:
-                at(f"has the home country '{home}', which is neither a known country nor an area of the map")
+            _read_partisan(piece, countries, at)
             built.partisans.append(piece)
         else:
             allowed = UNIT_ATTRIBUTES
-            piece_owner = piece.attribute("owner")
-            if piece.location is not None and not piece_owner:
-                at("has no owner; give owner='...' (the major power, or the minor country, it belongs to)")
-            elif piece_owner and piece_owner not in BUILDERS and piece_owner not in countries and piece_owner != NEUTRAL:
-                at(f"belongs to '{piece_owner}', which is neither a power nor a country of the map")
-            for hex_id in piece.attribute("zoc-hexes").split():
-                if hex_id not in hexes:
-                    at(f"lists the ZoC hex '{hex_id}', which the map does not have")
-            if piece.attribute("zoc") or piece.attribute("zoc-hexes"):
-                built.zoc_declared = True
-            if piece.attribute("zoc-hexes"):
-                built.zoc_listed.append(piece)
-        for name, value in piece.attributes.items():
-            if name not in allowed:
-                kind = "a partisan" if is_partisan(piece) else "a unit or counter"
-                at(f"has the attribute '{name}', which {kind} does not take (known: {', '.join(sorted(allowed))})")
-            elif name in ("placed-this-phase", "zoc") and value not in BOOLEAN:
-                at(f"has {name}='{value}'; use 'true' or 'false'")
+            _read_unit(piece, built, countries, at)
+        if not _plain_attributes(piece.attributes, allowed):
+            _attribute_problems(piece, allowed, at)
         if piece.location is not None:
             by_hex.setdefault(piece.location, []).append(piece)
+    built.placed = [piece for piece in built.partisans if placed_this_phase(piece) and piece.location]
+    holding = {piece.location for piece in built.partisans}
+    built.partisan_hexes = [hex_id for hex_id in by_hex if hex_id in holding]
+
+
+def _read_partisan(piece: Piece, countries: set[str], at) -> None:
+    attributes = piece.attributes
+    builder = attributes.get("builder", "")
+    if not builder:
+        at("is a partisan without a builder; give builder='...' (the major power that built it)")
+    elif builder not in BUILDERS:
+        at(f"was built by '{builder}', which is not a power that builds partisans ({', '.join(BUILDERS)})")
+    elif attributes.get("faction") and attributes["faction"] != BUILDERS[builder]:
+        at(f"is marked faction '{attributes['faction']}', but its builder {builder} belongs to "
+           f"the {BUILDERS[builder]} faction")
+    home = attributes.get("home", "")
+    if not home:
+        at("is a partisan without a home country; give home='...' (the country it was built in)")
+    elif home not in countries and home != IRAQ_GROUP:
+        at(f"has the home country '{home}', which is neither a known country nor an area of the map")
+
+
+def _read_unit(piece: Piece, built: Situation, countries: set[str], at) -> None:
+    attributes = piece.attributes
+    piece_owner = attributes.get("owner", "")
+    if piece.location is not None and not piece_owner:
+        at("has no owner; give owner='...' (the major power, or the minor country, it belongs to)")
+    elif piece_owner and piece_owner not in BUILDERS and piece_owner not in countries and piece_owner != NEUTRAL:
+        at(f"belongs to '{piece_owner}', which is neither a power nor a country of the map")
+    listed = attributes.get("zoc-hexes", "")
+    for hex_id in listed.split():
+        if hex_id not in built.hexes:
+            at(f"lists the ZoC hex '{hex_id}', which the map does not have")
+    if attributes.get("zoc") or listed:
+        built.zoc_declared = True
+    if listed:
+        built.zoc_listed.append(piece)
+
+
+def _plain_attributes(attributes, allowed: frozenset) -> bool:
+    """True when every attribute is one the piece takes and its flags read true or false: nearly every piece.
+
+    A quick test so that only a piece with something wrong pays for
+    :func:`_attribute_problems`, which says what, attribute by attribute.
+    """
+    return (allowed.issuperset(attributes) and attributes.get("placed-this-phase", "true") in BOOLEAN
+            and attributes.get("zoc", "true") in BOOLEAN)
+
+
+def _attribute_problems(piece: Piece, allowed: frozenset, at) -> None:
+    for name, value in piece.attributes.items():
+        if name not in allowed:
+            kind = "a partisan" if is_partisan(piece) else "a unit or counter"
+            at(f"has the attribute '{name}', which {kind} does not take (known: {', '.join(sorted(allowed))})")
+        elif name in ("placed-this-phase", "zoc") and value not in BOOLEAN:
+            at(f"has {name}='{value}'; use 'true' or 'false'")
 
 
 def _derive_control(built: Situation) -> None:
     """Hexes holding a partisan: held by the partisan, or by a friendly ground unit's power standing with it (11.61)."""
-    for hex_id, pieces in built.pieces_by_hex.items():
+    for hex_id in built.partisan_hexes:
+        pieces = built.pieces_by_hex[hex_id]
         partisans = [piece for piece in pieces if is_partisan(piece)]
-        if not partisans:
-            continue
         side = side_of(owner(partisans[0]))
         ground = [owner(piece) for piece in pieces if piece.type in GROUND_TYPES and side_of(owner(piece)) == side]
         if not ground:

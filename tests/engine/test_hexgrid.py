@@ -58,3 +58,19 @@ def test_bad_hex_maps(pond, write_save, change, message):
     write_save(HEX_MAP.replace(*change), "pond-map.xml")
     with pytest.raises(SaveInputError, match=message):
         read_position_file(write_save(position_xml("")))
+
+
+@pytest.mark.parametrize("layout", hexgrid.LAYOUTS)
+def test_the_whole_map_answer_matches_hex_by_hex_in_order(layout):
+    """``neighbours`` decides the layout once; it must give what ``neighbour_coordinates`` gives, in the same order."""
+    hexes = {(column, row): f"{column}:{row}" for column in range(-3, 5) for row in range(-2, 6) if (column + row) % 7}
+    expected = {
+        hex_id: tuple(hexes[place] for place in hexgrid.neighbour_coordinates(layout, column, row) if place in hexes)
+        for (column, row), hex_id in hexes.items()
+    }
+    assert hexgrid.neighbours(layout, hexes) == expected
+
+
+def test_an_unknown_layout_is_refused():
+    with pytest.raises(ValueError, match="spiral"):
+        hexgrid.neighbours("spiral", {(0, 0): "a"})

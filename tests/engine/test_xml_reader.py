@@ -77,3 +77,24 @@ def test_a_shared_map_is_read_once_until_it_changes(pond, write_save):
     write_save(MAP.replace("North Pond", "Upper Pond"), "pond-map.xml")
     third = read_position_file(write_save(position_xml(frogs("south/pad")), "three.xml"))
     assert third.map is not first.map and third.map.areas["north"].name == "Upper Pond"
+
+
+def test_a_changed_map_replaces_its_cache_entry(pond, write_save):
+    from validator.saves import xml_reader
+
+    read_position_file(write_save(position_xml(frogs("north/pad")), "one.xml"))
+    entries = len(xml_reader._MAP_CACHE)
+    write_save(MAP.replace("North Pond", "Upper Pond"), "pond-map.xml")
+    read_position_file(write_save(position_xml(frogs("south/pad")), "two.xml"))
+    assert len(xml_reader._MAP_CACHE) == entries  # one entry per map file, holding its current bytes
+
+
+def test_game_attributes_leave_out_the_envelopes_own(pond, write_save):
+    position = read_position_file(write_save(position_xml(
+        '<piece id="f1" name="Frog" type="frog" side="green" strength="3" location="north/pad" colour="green" mood="calm"/>'
+    )))
+    piece = position.pieces[0]
+    assert (piece.id, piece.name, piece.type, piece.side, piece.strength, piece.location) == (
+        "f1", "Frog", "frog", "green", 3, "north/pad")
+    assert dict(piece.attributes) == {"colour": "green", "mood": "calm"}
+    assert piece.line > 0

@@ -10,11 +10,10 @@ wrong.
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from lxml import etree
 
@@ -26,7 +25,7 @@ from validator.xmlparsing import XmlInputError, parse_xml, validate
 NAMESPACE = "urn:referee:save:1"
 SCHEMA = "save.xsd"
 MAX_SAVE_BYTES = 32 * 1024 * 1024
-_COMMON_PIECE_ATTRIBUTES = {"id", "name", "side", "nationality", "type", "size", "strength", "location"}
+_COMMON_PIECE_ATTRIBUTES = frozenset({"id", "name", "side", "nationality", "type", "size", "strength", "location"})
 
 MapResolver = Callable[[str], tuple[bytes, str]]
 
@@ -125,9 +124,11 @@ def _game(root: etree._Element, source: str, requested: str | None) -> Game:
         raise SaveInputError(source, str(error), root.sourceline) from None
 
 
-# Maps shared by many saves are read once:
-# (game id, the game's prepare_map, map file, SHA-256 of its bytes) -> prepared MapData.
-_MAP_CACHE: OrderedDict[tuple, MapData] = OrderedDict()
+# Maps shared by many saves are read once: (game id, the game's prepare_map, map file) ->
+# (the file's bytes, the prepared MapData).  An entry is used only while the file still
+# holds exactly those bytes; comparing them is a memcmp, cheaper than hashing the file
+# for every save, and as strict.
+_MAP_CACHE: OrderedDict[tuple, tuple[bytes, MapData]] = OrderedDict()
 MAP_CACHE_SIZE = 8
 
 
@@ -142,15 +143,17 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
         data, map_source = resolve_map(href)
     except SaveInputError as error:
         raise SaveInputError(source, f"the map '{href}' cannot be used: {error}", element.sourceline) from None
-    key = (game.id, game.prepare_map, map_source, hashlib.sha256(data).hexdigest())
-    if key in _MAP_CACHE:
+    key = (game.id, game.prepare_map, map_source)
+    cached = _MAP_CACHE.get(key)
+    if cached is not None and cached[0] == data:
         _MAP_CACHE.move_to_end(key)
-        return _MAP_CACHE[key]
+        return cached[1]
     root = _parse(data, map_source)
     if root.tag != _tag("map") or root.get("href"):
         raise SaveInputError(map_source, "a map file holds one <map> element without href", root.sourceline)
     map_data = _prepare(game, _map_from(root, map_source))
-    _MAP_CACHE[key] = map_data
+    _MAP_CACHE[key] = (data, map_data)
+    _MAP_CACHE.move_to_end(key)
     if len(_MAP_CACHE) > MAP_CACHE_SIZE:
         _MAP_CACHE.popitem(last=False)
     return map_data
@@ -162,10 +165,27 @@ def _prepare(game: Game, map_data: MapData) -> MapData:
 
 def _attributes(element: etree._Element, *known: str) -> MappingProxyType:
     """The element's game-specific attributes: all but the ones the envelope defines."""
-    attributes = dict(element.attrib)
+    attributes = dict(element.items())
     for key in known:
         attributes.pop(key, None)
     return MappingProxyType(attributes)
+
+
+def _split_attributes(element: etree._Element, envelope: frozenset[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """(the envelope's attributes, the game's own), from one read of the element.
+
+    Each ``element.get()`` is a call into lxml; on a 20,000-hex map or a
+    5,000-piece save those calls cost more than the parse itself, so hot
+    readers take every attribute in one ``items()`` and sort them here.
+    """
+    envelope_values: dict[str, str] = {}
+    game_values: dict[str, str] = {}
+    for name, value in element.items():
+        if name in envelope:
+            envelope_values[name] = value
+        else:
+            game_values[name] = value
+    return envelope_values, game_values
 
 
 def _map_from(element: etree._Element, source: str) -> MapData:
@@ -215,68 +235,92 @@ def _map_from(element: etree._Element, source: str) -> MapData:
     )
 
 
+_HEX_ENVELOPE = frozenset({"id", "neighbours", "area"})
+
+
+class _HexRecord(NamedTuple):
+    """One <hex> element read once: what the envelope defines, the rest, and its line."""
+
+    id: str
+    area: str | None
+    listed: str | None  # the neighbours attribute as written, or None when the grid derives them
+    attributes: dict[str, str]  # everything else, column and row included (plugins read them)
+    line: int
+
+
+def _hex_record(hex_element: etree._Element) -> _HexRecord:
+    envelope, attributes = _split_attributes(hex_element, _HEX_ENVELOPE)
+    return _HexRecord(envelope.get("id"), envelope.get("area"), envelope.get("neighbours"), attributes,
+                      hex_element.sourceline)
+
+
 def _hexes(element: etree._Element, source: str) -> list[Location]:
     """The map's hexes, with neighbours listed or derived from the declared grid."""
-    hex_elements = list(element.iter(_tag("hex")))
     grid = element.get("grid")
     if grid not in (None, "hex"):
         raise SaveInputError(source, f"the grid '{grid}' is unknown; the known grid is 'hex'", element.sourceline)
+    records = [_hex_record(hex_element) for hex_element in element.iter(_tag("hex"))]
     derived: dict[str, tuple[str, ...]] = {}
     if grid == "hex":
         layout = element.get("layout", "odd-q")
         if layout not in hexgrid.LAYOUTS:
             raise SaveInputError(source, f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}", element.sourceline)
-        derived = hexgrid.neighbours(layout, _coordinates(hex_elements, source))
-    ids = {hex_element.get("id") for hex_element in hex_elements}
-    hexes = []
-    for hex_element in hex_elements:
-        hex_id = hex_element.get("id")
-        listed = hex_element.get("neighbours")
-        if listed is None:
-            neighbours = derived.get(hex_id, ())
-        else:
-            neighbours = tuple(listed.split())
-            unknown = next((neighbour for neighbour in neighbours if neighbour not in ids), None)
-            if unknown is not None:
-                raise SaveInputError(
-                    source, f"the hex '{hex_id}' names a neighbour '{unknown}' that the map does not have",
-                    hex_element.sourceline,
-                )
-        hexes.append(Location(
-            id=hex_id, kind="hex", area=hex_element.get("area"), neighbours=neighbours,
-            attributes=_attributes(hex_element, "id", "neighbours", "area"), line=hex_element.sourceline,
-        ))
-    return hexes
+        derived = hexgrid.neighbours(layout, _coordinates(records, source))
+    ids = {record.id for record in records}
+    return [
+        Location(
+            id=record.id, kind="hex", area=record.area, neighbours=_hex_neighbours(record, derived, ids, source),
+            attributes=MappingProxyType(record.attributes), line=record.line,
+        )
+        for record in records
+    ]
 
 
-def _coordinates(hex_elements: list[etree._Element], source: str) -> dict[tuple[int, int], str]:
+def _hex_neighbours(record: _HexRecord, derived: dict[str, tuple[str, ...]], ids: set[str], source: str) -> tuple[str, ...]:
+    """The neighbours a hex lists (each must exist), or else those the grid gives it."""
+    if record.listed is None:
+        return derived.get(record.id, ())
+    neighbours = tuple(record.listed.split())
+    unknown = next((neighbour for neighbour in neighbours if neighbour not in ids), None)
+    if unknown is not None:
+        raise SaveInputError(
+            source, f"the hex '{record.id}' names a neighbour '{unknown}' that the map does not have", record.line,
+        )
+    return neighbours
+
+
+def _coordinates(records: list[_HexRecord], source: str) -> dict[tuple[int, int], str]:
     coordinates: dict[tuple[int, int], str] = {}
-    for hex_element in hex_elements:
+    for record in records:
         try:
-            key = (int(hex_element.get("column", "")), int(hex_element.get("row", "")))
+            key = (int(record.attributes.get("column", "")), int(record.attributes.get("row", "")))
         except ValueError:
             raise SaveInputError(
-                source, f"the hex '{hex_element.get('id')}' needs whole-number column and row attributes on a hex grid",
-                hex_element.sourceline,
+                source, f"the hex '{record.id}' needs whole-number column and row attributes on a hex grid",
+                record.line,
             ) from None
         if key in coordinates:
-            raise SaveInputError(source, f"the hexes '{coordinates[key]}' and '{hex_element.get('id')}' share column {key[0]}, row {key[1]}", hex_element.sourceline)
-        coordinates[key] = hex_element.get("id")
+            raise SaveInputError(source, f"the hexes '{coordinates[key]}' and '{record.id}' share column {key[0]}, row {key[1]}", record.line)
+        coordinates[key] = record.id
     return coordinates
 
 
 def _piece(element: etree._Element, source: str, map_data: MapData) -> Piece:
-    location = element.get("location")
+    envelope, attributes = _split_attributes(element, _COMMON_PIECE_ATTRIBUTES)
+    get = envelope.get
+    location = get("location")
     if location is not None and location not in map_data.locations:
         raise SaveInputError(
-            source, f"the piece '{element.get('id')}' stands at '{location}', which the map does not have", element.sourceline
+            source, f"the piece '{get('id')}' stands at '{location}', which the map does not have", element.sourceline
         )
-    strength = element.get("strength")
+    strength = get("strength")
+    # Positional, in Piece's field order: a save may hold thousands of pieces, and keyword
+    # arguments cost a third more per piece.  The names are in the comment on each line.
     return Piece(
-        id=element.get("id"), name=element.get("name"), side=element.get("side", ""),
-        nationality=element.get("nationality", ""), type=element.get("type", ""), size=element.get("size", ""),
-        strength=int(strength) if strength is not None else None, location=location,
-        attributes=_attributes(element, *_COMMON_PIECE_ATTRIBUTES), line=element.sourceline,
+        get("id"), get("name"),  # id, name
+        get("side", ""), get("nationality", ""), get("type", ""), get("size", ""),  # side, nationality, type, size
+        int(strength) if strength is not None else None, location,  # strength, location
+        MappingProxyType(attributes), element.sourceline,  # attributes, line
     )
 
 
