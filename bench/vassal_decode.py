@@ -44,7 +44,7 @@ def _chain(*elements: str) -> str:
 
 
 def _piece_type(n: int) -> str:
-    traits = [f"mark;Side,Nation,Strength", "report;39\\,130;$location$: $newPieceName$;;;;false",
+    traits = ["mark;Side,Nation,Strength", "report;39\\,130;$location$: $newPieceName$;;;;false",
               f"emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;u{n}.png,u{n}f.png;,+ (flipped);true;Step;;;false;;1;1;true;65,130;;;",
               "sendto;;40,130;{CurrentMap};;{CurrentX};{CurrentY};;;0;0;0;0;Down;L;;;;",
               "obs;77,130;back.png;Mask;G;?;sides:Axis;Peek;;false;;", f"piece;;;unit{n}.png;Unit {n}"]

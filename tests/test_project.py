@@ -1,14 +1,12 @@
 """The project as a whole: packaging, the README's commands, no rulebook text."""
 
 import configparser
-import os
 import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -31,12 +31,12 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 
 from validator import games
 from validator.games import Game, UnknownGame
-from validator.runner import CheckDefectError, check
+from validator.runner import check
 from validator.saves.vassal.commands_cli import load_mapping
 from validator.saves.xml_reader import SaveInputError, read_position
 from validator.web import csrf, database, kept_modules, maps, pictures, records, reports, vassal_checks
 from validator.web.markup import printable
-from validator.web.uploads import UploadError, display_name, read_part
+from validator.web.uploads import UploadError, answering_problems, display_name, read_part
 from validator.xmlparsing import XmlInputError, parse_xml
 
 blueprint = Blueprint("checking", __name__)
@@ -162,21 +162,10 @@ def _check_upload() -> records.Record:
         resolver = maps.UploadMapResolver(lambda: _declared_game(save_data), uploaded_map)
     game_id = chosen.id if chosen is not None else None
 
-    try:
+    with answering_problems(save_name, "save file"):
         position = read_position(save_data, save_name, resolver, game_id)
         game = games.get(position.game)
         report = check(position, game)
-    except SaveInputError as error:
-        raise UploadError(str(error)) from None
-    except CheckDefectError as error:
-        current_app.logger.exception("A check failed on the upload %s", save_name)
-        raise UploadError(f"{save_name}: {error}") from None
-    except Exception:  # a defect met while reading odd input must not become a 500
-        current_app.logger.exception("Reading the upload %s failed unexpectedly", save_name)
-        raise UploadError(
-            f"{save_name}: the file could not be read because Referee failed on it; this is a bug "
-            "and it has been logged. Please report it with the save file."
-        ) from None
 
     picture = pictures.draw(game, position, report)
     used = resolver.used

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+from flask import current_app
 from werkzeug.datastructures import FileStorage
 
-from validator.saves.xml_reader import MAX_SAVE_BYTES
+from validator.runner import CheckDefectError
+from validator.saves.vassal import VassalFormatError
+from validator.saves.xml_reader import MAX_SAVE_BYTES, SaveInputError
 from validator.web.markup import printable
 
 LONGEST_FILE_NAME = 120
@@ -38,3 +44,25 @@ def display_name(part: FileStorage, default: str) -> str:
     """The file name the user gave, fit to show; never used as a path."""
     name = (part.filename or "").replace("\\", "/").rsplit("/", 1)[-1].strip()
     return printable(name, LONGEST_FILE_NAME) if name else default
+
+
+@contextmanager
+def answering_problems(save_name: str, files: str, public: Callable[[str], str] = str) -> Iterator[None]:
+    """Turn what reading and checking an upload raise into an :class:`UploadError`.
+
+    Unusable input gets its own sentence (``public`` may strip server paths
+    from it); a defect in Referee is logged and answered as one, never as a 500.
+    """
+    try:
+        yield
+    except (SaveInputError, VassalFormatError) as error:
+        raise UploadError(public(str(error))) from None
+    except CheckDefectError as error:
+        current_app.logger.exception("A check failed on the upload %s", save_name)
+        raise UploadError(f"{save_name}: {error}") from None
+    except Exception:  # a defect met while reading odd input must not become a 500
+        current_app.logger.exception("Reading the upload %s failed unexpectedly", save_name)
+        raise UploadError(
+            f"{save_name}: the file could not be read because Referee failed on it; this is a bug "
+            f"and it has been logged. Please report it with the {files}."
+        ) from None

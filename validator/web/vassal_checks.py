@@ -38,13 +38,12 @@ from pathlib import Path
 from flask import current_app, request
 
 from validator.games import Game
-from validator.runner import CheckDefectError
 from validator.saves.vassal import VassalFormatError
 from validator.saves.vassal.commands_cli import check_file, load_mapping
-from validator.saves.xml_reader import MAX_SAVE_BYTES, SaveInputError, read_capped
+from validator.saves.xml_reader import MAX_SAVE_BYTES, read_capped
 from validator.web import database, kept_modules, pictures, records
 from validator.web.markup import printable
-from validator.web.uploads import UploadError, display_name
+from validator.web.uploads import UploadError, answering_problems, display_name
 
 VASSAL_SUFFIXES = (".vsav", ".vlog")
 DEFAULT_MODULE_NAME = "module.vmod"
@@ -105,22 +104,11 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None) -> records
     try:
         viewer = _viewer(chosen)
         notes: list[str] = []
-        try:
+        with answering_problems(save_name, "save and module files", lambda message: _public(message, chosen, game)):
             report = check_file(NamedUpload(save_data, save_name), chosen.path, game.id, viewer=viewer,
                                 notes=notes.append)
             mapping = load_mapping(game.id)
             map_data = read_capped(mapping.map_path, MAX_SAVE_BYTES)
-        except (SaveInputError, VassalFormatError) as error:
-            raise UploadError(_public(str(error), chosen, game)) from None
-        except CheckDefectError as error:
-            current_app.logger.exception("A check failed on the VASSAL upload %s", save_name)
-            raise UploadError(f"{save_name}: {error}") from None
-        except Exception:  # a defect met while reading odd input must not become a 500
-            current_app.logger.exception("Reading the VASSAL upload %s failed unexpectedly", save_name)
-            raise UploadError(
-                f"{save_name}: the file could not be read because Referee failed on it; this is a bug and it has "
-                "been logged. Please report it with the save and module files."
-            ) from None
         picture = pictures.draw(game, report.position, report)
         export_note = notes[0].removeprefix(f"{save_name}: ") if notes else None
         record = records.create(

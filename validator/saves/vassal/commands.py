@@ -236,7 +236,7 @@ def iter_leaves(command: str) -> Iterator[tuple[str, bool]]:
     a hostile file can write exhausts the Python stack.
     """
     work: list[tuple[str, bool]] = [(command, False)]
-    pop, push = work.pop, work.append
+    pop = work.pop
     while work:
         text, logged = pop()
         while True:
