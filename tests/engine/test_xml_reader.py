@@ -29,7 +29,7 @@ def test_inline_map(pond, write_save):
     "text, message, line",
     [
         (position_xml(frogs("east/pad")), "stands at 'east/pad', which the map does not have", 6),
-        (position_xml(frogs("north/pad") + "\n" + FROG.format(id="f1", at="north/pad")), "Duplicate key-sequence", 7),
+        (position_xml(frogs("north/pad") + "\n" + FROG.format(id="f1", at="north/pad")), "the piece id 'f1' is used twice (first at line 6)", 7),
         (position_xml(frogs("north/pad")).replace('version="1"', 'version="x"'), "'x' is not a valid value", 2),
         (position_xml(frogs("north/pad"), game="chess"), "There is no game 'chess'", 2),
         (position_xml(frogs("north/pad"), map_part='<map href="missing.xml"/>'), "the map 'missing.xml' cannot be used", 4),

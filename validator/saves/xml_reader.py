@@ -83,7 +83,7 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
     position = Position(
         game=game.id,
         map=map_data,
-        pieces=tuple(_piece(element, source, map_data) for element in root.iter(_tag("piece"))),
+        pieces=_pieces(root, source, map_data),
         scenario=root.get("scenario", ""),
         turn=root.get("turn", ""),
         phase=root.get("phase", ""),
@@ -303,6 +303,21 @@ def _coordinates(records: list[_HexRecord], source: str) -> dict[tuple[int, int]
             raise SaveInputError(source, f"the hexes '{coordinates[key]}' and '{record.id}' share column {key[0]}, row {key[1]}", record.line)
         coordinates[key] = record.id
     return coordinates
+
+
+def _pieces(root: etree._Element, source: str, map_data: MapData) -> tuple[Piece, ...]:
+    """Every piece, refusing an id used twice (checked here: the schema's own check costs more)."""
+    pieces = []
+    first_lines: dict[str, int] = {}
+    for element in root.iter(_tag("piece")):
+        piece = _piece(element, source, map_data)
+        if piece.id in first_lines:
+            raise SaveInputError(
+                source, f"the piece id '{piece.id}' is used twice (first at line {first_lines[piece.id]})", piece.line
+            )
+        first_lines[piece.id] = piece.line
+        pieces.append(piece)
+    return tuple(pieces)
 
 
 def _piece(element: etree._Element, source: str, map_data: MapData) -> Piece:
