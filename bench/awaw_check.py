@@ -50,7 +50,6 @@ from validator import runner
 from validator.saves import xml_reader
 from validator.saves.xml_reader import read_position_file
 
-import plugin.awaw.situation as awaw_situation
 
 COUNTRIES = [
     ("france", "germany"), ("britain", "britain"), ("russia", "germany"), ("italy", "germany"),
@@ -138,14 +137,8 @@ def write_save(path: Path, map_name: str, by_country: dict[str, list[str]], piec
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
-def clear_plugin_caches() -> None:
-    awaw_situation._CACHE.clear()
-    awaw_situation._MAP_CACHE.clear()
-
-
 def clear_caches() -> None:
-    """A cold start: neither the core nor the plugin has seen the map."""
-    clear_plugin_caches()
+    """A cold start: the core has not read the map (so the plugin has not read it either)."""
     xml_reader._MAP_CACHE.clear()
 
 
@@ -203,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
                 etree.fromstring(map_bytes)
 
             def checks_only(position):
-                clear_plugin_caches()  # the plugin's reading of the position counts as checking
+                position.derived.clear()  # the plugin's reading of the position counts as checking
+                position.map.derived.clear()
                 return runner.check(position)
 
             position = read_position_file(save)

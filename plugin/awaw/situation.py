@@ -13,7 +13,6 @@ fixed number of times, and neighbour look-ups go through the index.
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
@@ -247,17 +246,14 @@ class Situation:
 
 # -- building the situation, once per position --------------------------------
 
-_CACHE: dict[int, tuple[weakref.ref, Situation]] = {}
+_DERIVED_KEY = "awaw"
 
 
 def situation(position: Position) -> Situation:
-    """The shared reading of ``position``, computed on first use."""
-    key = id(position)
-    cached = _CACHE.get(key)
-    if cached is not None and cached[0]() is position:
-        return cached[1]
-    built = _build(position)
-    _CACHE[key] = (weakref.ref(position, lambda _reference, key=key: _CACHE.pop(key, None)), built)
+    """The shared reading of ``position``, computed on first use and kept with the position."""
+    built = position.derived.get(_DERIVED_KEY)
+    if built is None:
+        built = position.derived[_DERIVED_KEY] = _build(position)
     return built
 
 
@@ -314,23 +310,17 @@ class MapReading(NamedTuple):
     area_countries: dict  # map area -> the country it is part of, or itself (partisans' home countries)
 
 
-_MAP_CACHE: dict[int, tuple[weakref.ref, MapReading]] = {}
-
-
 def _map_reading(position: Position) -> MapReading:
     """The map as the rules see it, built once per map object (many saves may share one map)."""
     map_data = position.map
-    key = id(map_data)
-    cached = _MAP_CACHE.get(key)
-    if cached is not None and cached[0]() is map_data:
-        return cached[1]
-    problems: list[Problem] = []
-    hexes = _hexes(map_data, problems)
-    reading = MapReading(
-        hexes, problems, tuple(hex_id for hex_id, hex_info in hexes.items() if hex_info.has("objective")),
-        {area.id: area.attributes.get("part-of") or area.id for area in map_data.areas.values()},
-    )
-    _MAP_CACHE[key] = (weakref.ref(map_data, lambda _reference, key=key: _MAP_CACHE.pop(key, None)), reading)
+    reading = map_data.derived.get(_DERIVED_KEY)
+    if reading is None:
+        problems: list[Problem] = []
+        hexes = _hexes(map_data, problems)
+        reading = map_data.derived[_DERIVED_KEY] = MapReading(
+            hexes, problems, tuple(hex_id for hex_id, hex_info in hexes.items() if hex_info.has("objective")),
+            {area.id: area.attributes.get("part-of") or area.id for area in map_data.areas.values()},
+        )
     return reading
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import shutil
+import weakref
 
+from validator import runner
 from validator.saves.xml_reader import read_position_file
 
 from plugin.awaw.situation import situation
@@ -50,3 +53,16 @@ def test_home_countries_read_map_areas_that_are_part_of_a_country(tmp_path):
     where = situation(position)
     for area in position.map.areas.values():
         assert where.area_countries[area.id] == (area.attributes.get("part-of") or area.id)
+
+
+def test_a_checked_position_is_not_kept_alive_by_the_plugin(tmp_path):
+    """A server checks save after save: what the plugin derives must go with each position."""
+    with_control, _ = write_pair(tmp_path)
+    position = read_position_file(with_control)
+    runner.check(position)
+    reading = situation(position)
+    assert situation(position) is reading  # worked out once, read by every check
+    gone = weakref.ref(position)
+    del position, reading
+    gc.collect()
+    assert gone() is None
