@@ -78,6 +78,18 @@ class MapData:
     locations: Mapping[str, Location] = field(default_factory=_no_attributes)
     derived: dict = field(default_factory=dict, init=False, compare=False, repr=False)  # see Position.derived
 
+    def location_label(self, location_id: str | None) -> str:
+        """A location's name for messages: "Serbia / Axis Mountain"."""
+        if location_id is None:
+            return "off the map"
+        location = self.locations.get(location_id)
+        if location is None:
+            return location_id
+        area = self.areas.get(location.area or "")
+        display = self.displays.get(location.display or "")
+        parts = [part.label for part in (area, display) if part is not None] + [location.label]
+        return " / ".join(parts)
+
 
 class Piece(NamedTuple):
     """A unit or marker on the map (or off it, with no location).
@@ -154,12 +166,4 @@ class Position:
 
     def location_label(self, location_id: str | None) -> str:
         """A location's name for messages: "Serbia / Axis Mountain"."""
-        if location_id is None:
-            return "off the map"
-        location = self.map.locations.get(location_id)
-        if location is None:
-            return location_id
-        area = self.map.areas.get(location.area or "")
-        display = self.map.displays.get(location.display or "")
-        parts = [part.label for part in (area, display) if part is not None] + [location.label]
-        return " / ".join(parts)
+        return self.map.location_label(location_id)

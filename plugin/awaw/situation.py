@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
-from validator.model import Location, Piece, Position
+from validator.model import Location, MapData, Piece, Position
 
 from plugin.awaw import pools
 from plugin.awaw.vocabulary import (
@@ -160,7 +160,10 @@ def placed_this_phase(piece: Piece) -> bool:
 class Situation:
     """Everything the checks share about one position."""
 
-    position: Position
+    # The map and phase, not the position itself: the position keeps this reading in its
+    # ``derived`` memo, and a reference back would make a cycle only the collector frees.
+    map: MapData
+    phase: str
     state: State
     hexes: dict[str, Hex]
     pieces_by_hex: dict[str, list[Piece]]
@@ -208,7 +211,7 @@ class Situation:
         return self._memo[name]
 
     def in_construction_phase(self) -> bool:
-        return self.position.phase == CONSTRUCTION_PHASE
+        return self.phase == CONSTRUCTION_PHASE
 
     def units_at(self, hex_id: str) -> list[Piece]:
         return self.pieces_by_hex.get(hex_id, [])
@@ -229,7 +232,7 @@ class Situation:
         return covering + [unit for unit in self.zoc_listed if hex_id in self.zoc_hexes(unit)]
 
     def place(self, hex_id: str | None) -> str:
-        return self.position.location_label(hex_id)
+        return self.map.location_label(hex_id)
 
     def objective_tally(self) -> tuple[dict[str, int], list[str]]:
         """Objectives per effective controller, and the partisan-held ones counted for nobody (11.63)."""
@@ -264,7 +267,7 @@ def _build(position: Position) -> Situation:
     reading = _map_reading(position)
     problems.extend(reading.problems)
     # The map's own hexes are shared until a control fact replaces one (see _set_hex).
-    built = Situation(position, state, reading.hexes, {}, [], {}, problems,
+    built = Situation(position.map, position.phase, state, reading.hexes, {}, [], {}, problems,
                       map_hexes=reading.hexes, objective_hexes=reading.objective_hexes,
                       area_countries=reading.area_countries)
     _facts(position, built, problems)
@@ -493,7 +496,7 @@ def _set_control(name: str, controller: str, targets: list[str], built: Situatio
     hexes = built.hexes
     if name == "area-control":
         areas = set(targets)
-        unknown = areas - set(built.position.map.areas)
+        unknown = areas - set(built.map.areas)
         if unknown:
             return f"names the area(s) {', '.join(sorted(unknown))}, which the map does not have"
         for hex_id, hex_info in list(hexes.items()):
@@ -525,35 +528,58 @@ def _set_controller(built: Situation, hex_id: str, controller: str, line: int) -
 
 
 def _pieces(position: Position, built: Situation, problems: list[Problem]) -> None:
-    """Index the pieces by hex and collect what is wrong with each, in the order the save lists them."""
+    """Index the pieces by hex and collect what is wrong with each, in the order the save lists them.
+
+    Most pieces of a big save are ordinary units with nothing wrong, so they
+    take one cheap path (no call per piece); a partisan, or a unit with
+    something to say, goes through :func:`_read_piece`.
+    """
     hexes = built.hexes
     countries = set(COUNTRY_NAMES) | set(position.map.areas)
+    owners = countries | set(BUILDERS) | {NEUTRAL}
     by_hex = built.pieces_by_hex
     for piece in position.pieces:
-        def at(problem: str, piece: Piece = piece) -> None:
-            problems.append((piece.line, f"the piece '{piece.id}' {problem}"))
-
-        if piece.type not in PIECE_TYPES:
-            at(f"has the type '{piece.type}', which is not an A World at War piece type "
-               f"(known: {', '.join(sorted(PIECE_TYPES))})")
+        location, attributes = piece.location, piece.attributes
+        ordinary = (  # what _plain_attributes tests, spelled out to spare a call per piece
+            piece.type != PARTISAN_TYPE and piece.type in PIECE_TYPES and location in hexes
+            and attributes.get("owner") in owners and "zoc-hexes" not in attributes
+            and UNIT_ATTRIBUTES.issuperset(attributes) and attributes.get("zoc", "true") in BOOLEAN
+            and attributes.get("placed-this-phase", "true") in BOOLEAN
+        )
+        if ordinary:
+            if "zoc" in attributes:
+                built.zoc_declared = True
+        elif not _read_piece(piece, built, countries, problems):
             continue
-        if piece.location is not None and piece.location not in hexes:
-            at(f"stands at '{piece.location}', which is not a hex of the map")
-            continue
-        if piece.type == PARTISAN_TYPE:
-            allowed = PARTISAN_ATTRIBUTES
-            _read_partisan(piece, countries, at)
-            built.partisans.append(piece)
-        else:
-            allowed = UNIT_ATTRIBUTES
-            _read_unit(piece, built, countries, at)
-        if not _plain_attributes(piece.attributes, allowed):
-            _attribute_problems(piece, allowed, at)
-        if piece.location is not None:
-            by_hex.setdefault(piece.location, []).append(piece)
+        if location is not None:
+            by_hex.setdefault(location, []).append(piece)
     built.placed = [piece for piece in built.partisans if placed_this_phase(piece) and piece.location]
     holding = {piece.location for piece in built.partisans}
     built.partisan_hexes = [hex_id for hex_id in by_hex if hex_id in holding]
+
+
+def _read_piece(piece: Piece, built: Situation, countries: set[str], problems: list[Problem]) -> bool:
+    """Read a partisan or an unusual unit, adding its problems; False when it cannot stand on the map at all."""
+    def at(problem: str) -> None:
+        problems.append((piece.line, f"the piece '{piece.id}' {problem}"))
+
+    if piece.type not in PIECE_TYPES:
+        at(f"has the type '{piece.type}', which is not an A World at War piece type "
+           f"(known: {', '.join(sorted(PIECE_TYPES))})")
+        return False
+    if piece.location is not None and piece.location not in built.hexes:
+        at(f"stands at '{piece.location}', which is not a hex of the map")
+        return False
+    if piece.type == PARTISAN_TYPE:
+        allowed = PARTISAN_ATTRIBUTES
+        _read_partisan(piece, countries, at)
+        built.partisans.append(piece)
+    else:
+        allowed = UNIT_ATTRIBUTES
+        _read_unit(piece, built, countries, at)
+    if not _plain_attributes(piece.attributes, allowed):
+        _attribute_problems(piece, allowed, at)
+    return True
 
 
 def _read_partisan(piece: Piece, countries: set[str], at) -> None:

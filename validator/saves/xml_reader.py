@@ -228,7 +228,7 @@ class _HexRecord(NamedTuple):
 
 
 def _hex_record(hex_element: etree._Element) -> _HexRecord:
-    # Read like a piece (see _piece): one dict of every attribute, the envelope's popped out.
+    # Read like a piece (see _pieces): one dict of every attribute, the envelope's popped out.
     attributes = dict(hex_element.attrib)
     take = attributes.pop
     return _HexRecord(take("id"), take("area", None), take("neighbours", None), attributes, hex_element.sourceline)
@@ -286,36 +286,49 @@ def _coordinates(records: list[_HexRecord], source: str) -> dict[tuple[int, int]
 
 
 def _pieces(root: etree._Element, source: str, map_data: MapData) -> tuple[Piece, ...]:
-    """Every piece, refusing an id used twice (checked here: the schema's own check costs more)."""
+    """Every piece, refusing an unknown location and an id used twice.
+
+    A save may hold thousands of pieces, so this is one loop with no call per
+    piece: one dict of every attribute (a single call into lxml), from which
+    the envelope's own attributes are popped; what is left is the game's.
+    Locations and ids are then tested all at once (see _refuse_bad_pieces).
+    """
     pieces = []
-    first_lines: dict[str, int] = {}
     for element in root.iter(_tag("piece")):
-        piece = _piece(element, source, map_data)
+        attributes = dict(element.attrib)
+        take = attributes.pop
+        strength = take("strength", None)
+        pieces.append(Piece(
+            take("id"), take("name"), take("side", ""), take("nationality", ""), take("type", ""), take("size", ""),
+            int(strength) if strength is not None else None, take("location", None),
+            MappingProxyType(attributes) if attributes else EMPTY, element.sourceline,
+        ))
+    _refuse_bad_pieces(pieces, map_data, source)
+    return tuple(pieces)
+
+
+def _refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> None:
+    """The first piece, in file order, at a location the map lacks or with an id used before it.
+
+    Two set tests answer for the whole save (the schema's own id check costs
+    more); only when one fails are the pieces walked to name the culprit.
+    """
+    ids = {piece.id for piece in pieces}
+    used = {piece.location for piece in pieces}
+    used.discard(None)
+    if len(ids) == len(pieces) and map_data.locations.keys() >= used:
+        return
+    first_lines: dict[str, int] = {}
+    for piece in pieces:
+        if piece.location is not None and piece.location not in map_data.locations:
+            raise SaveInputError(
+                source, f"the piece '{piece.id}' stands at '{piece.location}', which the map does not have", piece.line
+            )
         if piece.id in first_lines:
             raise SaveInputError(
                 source, f"the piece id '{piece.id}' is used twice (first at line {first_lines[piece.id]})", piece.line
             )
         first_lines[piece.id] = piece.line
-        pieces.append(piece)
-    return tuple(pieces)
-
-
-def _piece(element: etree._Element, source: str, map_data: MapData) -> Piece:
-    # One dict of every attribute (a single call into lxml), from which the envelope's
-    # own attributes are popped: what is left is the game's.  A save may hold thousands
-    # of pieces, so this is the cheapest reading that stays plain Python.
-    attributes = dict(element.attrib)
-    take = attributes.pop
-    piece_id, location, strength = take("id"), take("location", None), take("strength", None)
-    if location is not None and location not in map_data.locations:
-        raise SaveInputError(
-            source, f"the piece '{piece_id}' stands at '{location}', which the map does not have", element.sourceline
-        )
-    return Piece(
-        piece_id, take("name"), take("side", ""), take("nationality", ""), take("type", ""), take("size", ""),
-        int(strength) if strength is not None else None, location,
-        MappingProxyType(attributes) if attributes else EMPTY, element.sourceline,
-    )
 
 
 def _facts(root: etree._Element) -> MappingProxyType:
