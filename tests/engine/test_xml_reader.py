@@ -1,5 +1,6 @@
 import pytest
 
+from validator.model import Piece
 from validator.saves.xml_reader import SaveInputError, read_capped, read_position_file
 
 from .conftest import FROG, MAP, position_xml
@@ -29,6 +30,7 @@ def test_inline_map(pond, write_save):
     "text, message, line",
     [
         (position_xml(frogs("east/pad")), "stands at 'east/pad', which the map does not have", 6),
+        (position_xml(frogs("north pad")), "stands at 'north pad', which the map does not have", 6),
         (position_xml(frogs("north/pad") + "\n" + FROG.format(id="f1", at="north/pad")), "the piece id 'f1' is used twice (first at line 6)", 7),
         (position_xml(frogs("north/pad")).replace('version="1"', 'version="x"'), "'x' is not a valid value", 2),
         (position_xml(frogs("north/pad"), game="chess"), "There is no game 'chess'", 2),
@@ -98,3 +100,11 @@ def test_game_attributes_leave_out_the_envelopes_own(pond, write_save):
         "f1", "Frog", "frog", "green", 3, "north/pad")
     assert dict(piece.attributes) == {"colour": "green", "mood": "calm"}
     assert piece.line > 0
+
+
+def test_the_reader_builds_pieces_in_the_order_of_their_fields(pond, write_save):
+    """The reader fills a Piece positionally for speed; a new or moved field must be noticed here."""
+    assert Piece._fields == ("id", "name", "side", "nationality", "type", "size", "strength", "location", "attributes", "line")
+    text = position_xml(frogs("north/pad")).replace('location="north/pad"', 'location="north/pad" strength="3" colour="green"')
+    piece = read_position_file(write_save(text)).pieces[0]
+    assert (piece.id, piece.location, piece.strength, dict(piece.attributes), piece.line) == ("f1", "north/pad", 3, {"colour": "green"}, 6)

@@ -31,7 +31,8 @@ from typing import Callable
 
 from validator import paths
 from validator.games import Game
-from validator.saves.xml_reader import MAX_SAVE_BYTES, SaveInputError, read_capped
+from validator.saves.unchanged_files import read_unless_unchanged
+from validator.saves.xml_reader import SaveInputError, read_capped
 
 EXAMPLES_DIR = Path(paths.__file__).resolve().parent.parent / "examples"
 MAP_FOLDER = "maps"
@@ -94,7 +95,7 @@ class UploadMapResolver:
         found = shipped_map(game, name) if game is not None and name else None
         if found is None:
             raise SaveInputError(name or href, self._missing_sentence(game))
-        data = read_capped(found, MAX_SAVE_BYTES)
+        data = read_unless_unchanged(found, read_capped)
         self.used.data, self.used.origin = data, "shipped"
         return data, name
 
