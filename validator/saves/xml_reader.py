@@ -103,8 +103,8 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
         phase=root.get("phase", ""),
         phasing=root.get("phasing", ""),
         facts=_facts(root),
-        fact_lines=MappingProxyType({element.get("name"): element.sourceline for element in root.iter(_tag("fact"))}),
-        events=tuple(_event(element) for element in root.iter(_tag("event"))),
+        fact_lines=MappingProxyType({element.get("name"): element.sourceline for element in root.iterchildren(_tag("fact"))}),
+        events=tuple(_event(element) for element in root.iterchildren(_tag("event"))),
         source=source,
         line=root.sourceline or 0,
     )
@@ -244,7 +244,7 @@ class _HexRecord(NamedTuple):
 
 def _hex_record(hex_element: etree._Element) -> _HexRecord:
     # Read like a piece (see _pieces): one dict of every attribute, the envelope's popped out.
-    attributes = dict(hex_element.attrib)
+    attributes = dict(hex_element.items())
     take = attributes.pop
     return _HexRecord(take("id"), take("area", None), take("neighbours", None), attributes, hex_element.sourceline)
 
@@ -316,7 +316,7 @@ def _pieces(root: etree._Element, source: str, map_data: MapData) -> tuple[Piece
     """
     pieces = []
     for element in root.iter(_tag("piece")):
-        attributes = dict(element.attrib)
+        attributes = dict(element.items())
         take = attributes.pop
         strength = take("strength", None)
         pieces.append(_new_piece(Piece, (  # every field, in Piece's order
@@ -354,7 +354,7 @@ def _refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> N
 
 def _facts(root: etree._Element) -> MappingProxyType:
     facts: dict[str, tuple[str, ...]] = {}
-    for element in root.iter(_tag("fact")):
+    for element in root.iterchildren(_tag("fact")):
         facts[element.get("name")] = facts.get(element.get("name"), ()) + (element.get("value"),)
     return MappingProxyType(facts)
 
