@@ -139,7 +139,9 @@ class Position:
     events: tuple[Event, ...] = ()
     source: str = ""
     line: int = 0  # the line of the <position> element, for problems with its attributes
-    fact_lines: Mapping[str, int] = field(default_factory=_no_attributes, compare=False)
+    # The line of each value of each fact, in the order of ``facts``: a fact may be given
+    # several times, and a problem with one value must point at that value's line.
+    fact_lines: Mapping[str, tuple[int, ...]] = field(default_factory=_no_attributes, compare=False)
     # What a plugin works out from this position once and every check reads (keyed by the
     # plugin's own name).  It lives and dies with the position, so no global cache keeps
     # a checked position alive; it is not part of the position's value.
@@ -149,6 +151,15 @@ class Position:
         """The single value of a fact, or ``default`` when the save does not give it."""
         values = self.facts.get(name)
         return values[-1] if values else default
+
+    def fact_line(self, name: str, index: int = 0) -> int:
+        """The line of a fact's ``index``-th value (its first by default), or 0 when the reader gave none."""
+        lines = self.fact_lines.get(name, ())
+        return lines[index] if -len(lines) <= index < len(lines) else 0
+
+    def fact_entries(self, name: str) -> list[tuple[str, int]]:
+        """Each value of a fact with the line it came from."""
+        return [(value, self.fact_line(name, index)) for index, value in enumerate(self.facts.get(name, ()))]
 
     def pieces_at(self, location: str) -> list[Piece]:
         return [piece for piece in self.pieces if piece.location == location]

@@ -396,15 +396,13 @@ def _turn(position: Position, state: State, problems: list[Problem]) -> None:
 
 
 def _facts(position: Position, built: Situation, problems: list[Problem]) -> None:
-    lines = position.fact_lines
     # Area-wide control first, then single hexes, so that a hex's own fact wins.
     order = {"area-control": 1, "control": 2}
-    for name, values in sorted(position.facts.items(), key=lambda item: order.get(item[0], 0)):
-        line = lines.get(name, 0)
+    for name in sorted(position.facts, key=lambda name: order.get(name, 0)):
         if name not in FACTS:
-            problems.append((line, f"the fact '{name}' is not an A World at War fact (known: {', '.join(FACTS)})"))
+            problems.append((position.fact_line(name), f"the fact '{name}' is not an A World at War fact (known: {', '.join(FACTS)})"))
             continue
-        for value in values:
+        for value, line in position.fact_entries(name):
             words = value.split()
             problem = _fact(name, words, built, line)
             if problem:

@@ -168,13 +168,12 @@ def _position_problems(position: Position) -> Iterator[Problem]:
 def _fact_problems(position: Position) -> Iterator[Problem]:
     turn = units.turn_number(position)
     for name, values in position.facts.items():
-        line = position.fact_lines.get(name, 0)
         if name not in facts.KNOWN_FACTS:
-            yield line, f"the fact '{name}' is not a Tito fact; the facts are {', '.join(facts.KNOWN_FACTS)}"
+            yield position.fact_line(name), f"the fact '{name}' is not a Tito fact; the facts are {', '.join(facts.KNOWN_FACTS)}"
             continue
         if len(values) > 1 and name not in facts.REPEATABLE_FACTS:
-            yield line, f"the fact '{name}' is given {len(values)} times; give it once"
-        for value in values:
+            yield position.fact_line(name, 1), f"the fact '{name}' is given {len(values)} times; give it once"
+        for value, line in position.fact_entries(name):
             problem = _fact_value_problem(position, name, value, turn)
             if problem:
                 yield line, problem

@@ -92,8 +92,8 @@ def _position_problems(position: Position) -> Iterator[tuple[int, str]]:
 
 def _fact_problems(position: Position) -> Iterator[tuple[int, str]]:
     locations, areas = position.map.locations, position.map.areas
-    for name, values in position.facts.items():
-        line = position.fact_lines.get(name, 0)
+    for name in position.facts:
+        line = position.fact_line(name)
         prefix = next((prefix for prefix in FACT_PREFIXES if name.startswith(prefix)), None)
         if name not in FACTS and prefix is None:
             yield line, (f"the fact '{name}' is unknown to this game (known: {', '.join(FACTS)}, and "
@@ -103,10 +103,10 @@ def _fact_problems(position: Position) -> Iterator[tuple[int, str]]:
         if prefix and not subject:
             yield line, f"the fact '{name}' needs a nation or side after the colon"
             continue
-        for value in values:
+        for value, value_line in position.fact_entries(name):
             problem = _fact_value_problem(name, prefix, subject, value, locations, areas)
             if problem:
-                yield line, f"the fact '{name}' has the value '{value}': {problem}"
+                yield value_line, f"the fact '{name}' has the value '{value}': {problem}"
 
 
 def _fact_value_problem(name, prefix, subject, value, locations, areas) -> str:

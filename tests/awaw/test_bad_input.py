@@ -58,6 +58,16 @@ def test_bad_facts_are_refused_with_their_line(run_cli, write, name, value, prob
     assert problem in err
 
 
+def test_a_bad_value_of_a_repeated_fact_is_refused_at_its_own_line(run_cli, write):
+    """The save gives at-war several times; the bad one comes first, so its line is not the name's last."""
+    text = LEGAL.replace('  <fact name="at-war"', '  <fact name="at-war" value="germany germany"/>\n  <fact name="at-war"', 1)
+    assert text.count('<fact name="at-war"') > 2
+    code, out, err = run_cli("check", write(text))
+    assert code == 2 and out == ""
+    bad_line = line_of(text, 'value="germany germany"')
+    assert f"line {bad_line}: the fact at-war='germany germany'" in err
+
+
 @pytest.mark.parametrize(
     "old, new, problem",
     [

@@ -108,3 +108,11 @@ def test_the_reader_builds_pieces_in_the_order_of_their_fields(pond, write_save)
     text = position_xml(frogs("north/pad")).replace('location="north/pad"', 'location="north/pad" strength="3" colour="green"')
     piece = read_position_file(write_save(text)).pieces[0]
     assert (piece.id, piece.location, piece.strength, dict(piece.attributes), piece.line) == ("f1", "north/pad", 3, {"colour": "green"}, 6)
+
+
+def test_each_value_of_a_repeated_fact_keeps_its_own_line(pond, write_save):
+    extra = '\n  <fact name="weather" value="rain"/>\n  <fact name="season" value="summer"/>'
+    position = read_position_file(write_save(position_xml(frogs("north/pad"), extra=extra)))
+    assert position.fact_entries("season") == [("spring", 3), ("summer", 5)]
+    assert (position.fact_line("season"), position.fact_line("season", 1), position.fact_line("weather")) == (3, 5, 4)
+    assert (position.fact_line("tide"), position.fact_entries("tide")) == (0, [])

@@ -14,6 +14,7 @@ GOOD_PIECE = unit("gr-1", "nato", "greece", "h0302")
     [
         ({"facts": [("impulse", "third")]}, "line 3: the fact 'impulse' has the value 'third': use one of first, second, reserve"),
         ({"facts": [("weather", "rain")]}, "line 3: the fact 'weather' is unknown to this game"),
+        ({"facts": [("rivals", "greece"), ("rivals", "greece turkey")]}, "line 3: the fact 'rivals' has the value 'greece'"),
         ({"facts": [("war-entry:finland", "soon")]}, "give the war turn number"),
         ({"facts": [("supply-source:pact", "h9999")]}, "name hexes of the map (h9999 is not one)"),
         ({"facts": [("supply-source:warsaw", "h1200")]}, "supply sources belong to a side"),

@@ -94,6 +94,7 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
         )
     game = _game(root, source, game_id)
     map_data = _prepared_map(game, root.find(_tag("map")), source, resolve_map)
+    facts, fact_lines = _facts(root)
     position = Position(
         game=game.id,
         map=map_data,
@@ -102,8 +103,8 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
         turn=root.get("turn", ""),
         phase=root.get("phase", ""),
         phasing=root.get("phasing", ""),
-        facts=_facts(root),
-        fact_lines=MappingProxyType({element.get("name"): element.sourceline for element in root.iterchildren(_tag("fact"))}),
+        facts=facts,
+        fact_lines=fact_lines,
         events=tuple(_event(element) for element in root.iterchildren(_tag("event"))),
         source=source,
         line=root.sourceline or 0,
@@ -352,11 +353,15 @@ def _refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> N
         first_lines[piece.id] = piece.line
 
 
-def _facts(root: etree._Element) -> MappingProxyType:
+def _facts(root: etree._Element) -> tuple[MappingProxyType, MappingProxyType]:
+    """Each fact's values in file order, and the line of each value."""
     facts: dict[str, tuple[str, ...]] = {}
+    lines: dict[str, tuple[int, ...]] = {}
     for element in root.iterchildren(_tag("fact")):
-        facts[element.get("name")] = facts.get(element.get("name"), ()) + (element.get("value"),)
-    return MappingProxyType(facts)
+        name = element.get("name")
+        facts[name] = facts.get(name, ()) + (element.get("value"),)
+        lines[name] = lines.get(name, ()) + (element.sourceline,)
+    return MappingProxyType(facts), MappingProxyType(lines)
 
 
 def _event(element: etree._Element) -> Event:
