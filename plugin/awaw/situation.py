@@ -334,21 +334,21 @@ def _hexes(map_data, problems: list[Problem]) -> dict[str, Hex]:
     known_features = frozenset(FEATURES)
     feature_sets: dict[str, frozenset] = {}  # a map repeats a few feature lists many times
     countries: dict[str | None, tuple[str, str]] = {}
+    def at(location: Location, problem: str) -> None:
+        problems.append((0, f"the map {map_data.source}, line {location.line}: the hex '{location.id}' {problem}"))
+
     for location in map_data.locations.values():
         if location.kind != "hex":
             continue
         attributes = location.attributes
 
-        def at(problem: str, location: Location = location) -> None:
-            problems.append((0, f"the map {map_data.source}, line {location.line}: the hex '{location.id}' {problem}"))
-
         if not HEX_ATTRIBUTES.issuperset(attributes):
             for name in sorted(set(attributes) - HEX_ATTRIBUTES):
-                at(f"has an unknown attribute '{name}' (hexes take area, neighbours, {', '.join(sorted(HEX_ATTRIBUTES))})")
+                at(location, f"has an unknown attribute '{name}' (hexes take area, neighbours, {', '.join(sorted(HEX_ATTRIBUTES))})")
         area = location.area
         if area not in countries:
             if area and area not in map_data.areas:
-                at(f"lies in the area '{area}', which the map does not declare with an <area>")
+                at(location, f"lies in the area '{area}', which the map does not declare with an <area>")
             else:
                 countries[area] = _country(map_data, area)
         country, region = countries.get(area, ("", ""))
@@ -358,19 +358,19 @@ def _hexes(map_data, problems: list[Problem]) -> dict[str, Hex]:
             features = feature_sets[listed] = frozenset(listed.split())
             unknown = features - known_features
             if unknown:
-                at(f"has the unknown feature(s) {', '.join(sorted(unknown))} (known: {', '.join(FEATURES)})")
+                at(location, f"has the unknown feature(s) {', '.join(sorted(unknown))} (known: {', '.join(FEATURES)})")
                 del feature_sets[listed]
         island, sea = attributes.get("island", "false"), attributes.get("sea", "false")
         if island not in BOOLEAN or sea not in BOOLEAN:  # rare: name the bad flag(s)
             for flag, value in (("island", island), ("sea", sea)):
                 if value not in BOOLEAN:
-                    at(f"has {flag}='{value}'; use 'true' or 'false'")
+                    at(location, f"has {flag}='{value}'; use 'true' or 'false'")
         at_sea = sea == "true"
         controller = attributes.get("controller")
         if controller is None:
             controller = NOBODY if at_sea else (country if country in BUILDERS else NEUTRAL)
         elif not _is_controller(controller, allow_partisan=False):
-            at(f"has the controller '{controller}', which is not a major power, communist-china, 'neutral' or 'none'")
+            at(location, f"has the controller '{controller}', which is not a major power, communist-china, 'neutral' or 'none'")
         hexes[location.id] = Hex(
             location.id, "" if at_sea else country, region, features, island == "true", at_sea, controller,
             location.neighbours, location.line,
