@@ -76,6 +76,7 @@ class MapData:
     areas: Mapping[str, Area] = field(default_factory=_no_attributes)
     displays: Mapping[str, Display] = field(default_factory=_no_attributes)
     locations: Mapping[str, Location] = field(default_factory=_no_attributes)
+    line: int = 0  # the line of the <map> element in ``source``, for problems with the map as a whole
     derived: dict = field(default_factory=dict, init=False, compare=False, repr=False)  # see Position.derived
 
     def location_label(self, location_id: str | None) -> str:

@@ -8,6 +8,7 @@ path, so nothing is read behind the cap.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from lxml import etree
@@ -15,10 +16,27 @@ from lxml import etree
 from validator import paths
 
 
+LONGEST_WORD = 200  # longer runs without a space (a value echoed back, not a path) are cut in messages
+LONGEST_PROBLEM = 4000  # room for a list of what is wrong, not for a megabyte echoed back
+
+
+def _readable(problem: str) -> str:
+    """The problem with any value it echoes cut short: a file may hold a megabyte in one attribute."""
+    def cut(match: re.Match) -> str:
+        word = match.group()
+        return f"{word[:60]}…{word[-10:]} ({len(word):,} characters)"
+
+    problem = re.sub(rf"\S{{{LONGEST_WORD + 1},}}", cut, problem)
+    if len(problem) > LONGEST_PROBLEM:
+        problem = f"{problem[:LONGEST_PROBLEM]}… (the rest of this message, {len(problem) - LONGEST_PROBLEM:,} characters, is left out)"
+    return problem
+
+
 class XmlInputError(ValueError):
     """Unusable XML: where it is and what is wrong, as one sentence."""
 
     def __init__(self, source: str, problem: str, line: int = 0, column: int = 0) -> None:
+        problem = _readable(problem)
         self.source, self.problem, self.line, self.column = source, problem, line, column
         where = f"{source}, line {line}" + (f", column {column}" if column else "") if line else source
         super().__init__(f"{where}: {problem}")
@@ -41,6 +59,9 @@ def parse_xml(data: bytes, source: str) -> etree._Element:
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (0, 0)
         raise XmlInputError(source, f"not well-formed XML ({error.msg})", line, column) from None
+    docinfo = root.getroottree().docinfo
+    if docinfo.internalDTD is not None or docinfo.doctype:  # the byte test above sees only ASCII-compatible encodings
+        raise XmlInputError(source, "the file declares a DOCTYPE or entities, which are refused", 1)
     for node in root.iter(etree.Entity):
         raise XmlInputError(source, f"the entity &{node.name}; is refused", node.sourceline or 0)
     return root

@@ -52,6 +52,12 @@ def test_map_neighbours_from_the_grid_or_listed(pond, write_save):
         (('column="1" row="2"', 'column="1" row="1"'), "share column 1, row 1"),
         (('layout="odd-q"', 'layout="spiral"'), "the hex layout 'spiral' is unknown"),
         (('grid="hex"', 'grid="square"'), "the grid 'square' is unknown"),
+        (('grid="hex" ', ''), "gives the layout 'odd-q' but no grid"),
+        (('column="1" row="2"', 'column="99999999" row="2"'), "greater than the maximum value allowed"),
+        (('neighbours="0101"', 'neighbours="0201"'), "the hex '0201' lists itself as a neighbour"),
+        (('neighbours="0101"', 'neighbours="0101 0101"'), "the hex '0201' lists the neighbour '0101' twice"),
+        (('neighbours="0101"', 'neighbours="0101 0102"'),
+         "the hex '0201' lists '0102' as a neighbour, but '0102' does not have '0201' among its neighbours"),
     ],
 )
 def test_bad_hex_maps(pond, write_save, change, message):

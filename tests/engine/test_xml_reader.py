@@ -116,3 +116,25 @@ def test_each_value_of_a_repeated_fact_keeps_its_own_line(pond, write_save):
     assert position.fact_entries("season") == [("spring", 3), ("summer", 5)]
     assert (position.fact_line("season"), position.fact_line("season", 1), position.fact_line("weather")) == (3, 5, 4)
     assert (position.fact_line("tide"), position.fact_entries("tide")) == (0, [])
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (('neighbours="north"', 'neighbours=""'), "the area 'north' lists 'south' as a neighbour, but 'south' does not have 'north'"),
+        (('neighbours="north"', 'neighbours="north south"'), "the area 'south' lists itself as a neighbour"),
+        (('neighbours="north"', 'neighbours="north north"'), "the area 'south' lists the neighbour 'north' twice"),
+    ],
+)
+def test_area_neighbours_must_agree(pond, write_save, change, message):
+    write_save(MAP.replace(*change), "pond-map.xml")
+    with pytest.raises(SaveInputError, match=message):
+        read_position_file(write_save(position_xml(frogs("north/pad"))))
+
+
+def test_a_strength_beyond_any_counter_is_refused_with_its_line(pond, write_save):
+    text = position_xml(frogs("north/pad")).replace('location="north/pad"', 'location="north/pad" strength="' + "9" * 5000 + '"')
+    with pytest.raises(SaveInputError) as raised:
+        read_position_file(write_save(text))
+    assert raised.value.line == 6 and "greater than the maximum value allowed ('999999')" in raised.value.problem
+    assert " characters)" in raised.value.problem and len(raised.value.problem) < 400  # the value is not echoed whole

@@ -15,29 +15,21 @@ import stat
 from collections import OrderedDict
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from lxml import etree
 
-from validator import hexgrid
 from validator.games import Game, UnknownGame, get
-from validator.model import EMPTY, Area, Display, Event, Location, MapData, Piece, Position
+from validator.model import EMPTY, Event, MapData, Piece, Position
+from validator.saves.errors import NAMESPACE, SaveInputError, tag
+from validator.saves.map_reader import game_attributes, map_from
 from validator.saves.unchanged_files import read_unless_unchanged
 from validator.xmlparsing import XmlInputError, parse_xml, validate
 
-NAMESPACE = "urn:referee:save:1"
 SCHEMA = "save.xsd"
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 
 MapResolver = Callable[[str], tuple[bytes, str]]
-
-
-class SaveInputError(XmlInputError):
-    """A save or map file that cannot be used, and why."""
-
-
-def _tag(name: str) -> str:
-    return f"{{{NAMESPACE}}}{name}"
 
 
 def read_capped(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
@@ -85,15 +77,15 @@ def read_position_file(path: Path, game_id: str | None = None) -> Position:
 def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: str | None = None) -> Position:
     """Parse, validate and interpret a save; ``game_id`` must agree with the file when given."""
     root = _parse(data, source)
-    if root.tag == _tag("map"):
+    if root.tag == tag("map"):
         raise SaveInputError(source, "this is a map file; give a position file that refers to it", root.sourceline)
-    if root.tag != _tag("position"):
+    if root.tag != tag("position"):
         raise SaveInputError(
             source, f"the root element is <{etree.QName(root).localname}>, not a Referee <position> "
             f"in the namespace {NAMESPACE}", root.sourceline,
         )
     game = _game(root, source, game_id)
-    map_data = _prepared_map(game, root.find(_tag("map")), source, resolve_map)
+    map_data = _prepared_map(game, root.find(tag("map")), source, resolve_map)
     facts, fact_lines = _facts(root)
     position = Position(
         game=game.id,
@@ -105,7 +97,7 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
         phasing=root.get("phasing", ""),
         facts=facts,
         fact_lines=fact_lines,
-        events=tuple(_event(element) for element in root.iterchildren(_tag("event"))),
+        events=tuple(_event(element) for element in root.iterchildren(tag("event"))),
         source=source,
         line=root.sourceline or 0,
     )
@@ -151,7 +143,7 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
     """The position's map with the game's own locations added; a referenced map is cached."""
     href = element.get("href")
     if href is None:
-        return _prepare(game, _map_from(element, source))
+        return _prepare(game, map_from(element, source))
     if len(element):
         raise SaveInputError(source, "a <map> with href must be empty; give the map inline or by reference", element.sourceline)
     try:
@@ -164,9 +156,9 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
         _MAP_CACHE.move_to_end(key)
         return cached[1]
     root = _parse(data, map_source)
-    if root.tag != _tag("map") or root.get("href"):
+    if root.tag != tag("map") or root.get("href"):
         raise SaveInputError(map_source, "a map file holds one <map> element without href", root.sourceline)
-    map_data = _prepare(game, _map_from(root, map_source))
+    map_data = _prepare(game, map_from(root, map_source))
     _MAP_CACHE[key] = (data, map_data)
     _MAP_CACHE.move_to_end(key)
     if len(_MAP_CACHE) > MAP_CACHE_SIZE:
@@ -176,129 +168,6 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
 
 def _prepare(game: Game, map_data: MapData) -> MapData:
     return game.prepare_map(map_data) if game.prepare_map is not None else map_data
-
-
-def _attributes(element: etree._Element, *known: str) -> MappingProxyType:
-    """The element's game-specific attributes: all but the ones the envelope defines."""
-    attributes = dict(element.items())
-    for key in known:
-        attributes.pop(key, None)
-    return MappingProxyType(attributes)
-
-
-def _map_from(element: etree._Element, source: str) -> MapData:
-    areas: dict[str, Area] = {}
-    displays: dict[str, Display] = {}
-    locations: dict[str, Location] = {}
-
-    def claim(identifier: str, table: dict, child: etree._Element) -> None:
-        if identifier in table:
-            raise SaveInputError(source, f"the id '{identifier}' is used twice (first at line {table[identifier].line})", child.sourceline)
-
-    for area_element in element.iter(_tag("area")):
-        area = Area(
-            id=area_element.get("id"), name=area_element.get("name", ""),
-            neighbours=tuple(area_element.get("neighbours", "").split()),
-            attributes=_attributes(area_element, "id", "name", "neighbours"), line=area_element.sourceline,
-        )
-        claim(area.id, areas, area_element)
-        areas[area.id] = area
-        for display_element in area_element.iter(_tag("display")):
-            display = Display(
-                id=display_element.get("id"), area=area.id, name=display_element.get("name", ""),
-                attributes=_attributes(display_element, "id", "name"), line=display_element.sourceline,
-            )
-            claim(display.id, displays, display_element)
-            displays[display.id] = display
-        for location_element in area_element.iter(_tag("location")):
-            location = Location(
-                id=location_element.get("id"), kind=location_element.get("kind", ""), area=area.id,
-                name=location_element.get("name", ""),
-                attributes=_attributes(location_element, "id", "name", "kind"), line=location_element.sourceline,
-            )
-            claim(location.id, locations, location_element)
-            locations[location.id] = location
-    for hex_location in _hexes(element, source):
-        if hex_location.id in locations:
-            raise SaveInputError(source, f"the id '{hex_location.id}' is used twice", hex_location.line)
-        locations[hex_location.id] = hex_location
-    for area in areas.values():
-        for neighbour in area.neighbours:
-            if neighbour not in areas:
-                raise SaveInputError(source, f"the area '{area.id}' names a neighbour '{neighbour}' that the map does not have", area.line)
-    return MapData(
-        id=element.get("id", ""), source=source,
-        attributes=_attributes(element, "id", "href"),
-        areas=MappingProxyType(areas), displays=MappingProxyType(displays), locations=MappingProxyType(locations),
-    )
-
-
-class _HexRecord(NamedTuple):
-    """One <hex> element read once: what the envelope defines, the rest, and its line."""
-
-    id: str
-    area: str | None
-    listed: str | None  # the neighbours attribute as written, or None when the grid derives them
-    attributes: dict[str, str]  # everything else, column and row included (plugins read them)
-    line: int
-
-
-def _hex_record(hex_element: etree._Element) -> _HexRecord:
-    # Read like a piece (see _pieces): one dict of every attribute, the envelope's popped out.
-    attributes = dict(hex_element.items())
-    take = attributes.pop
-    return _HexRecord(take("id"), take("area", None), take("neighbours", None), attributes, hex_element.sourceline)
-
-
-def _hexes(element: etree._Element, source: str) -> list[Location]:
-    """The map's hexes, with neighbours listed or derived from the declared grid."""
-    grid = element.get("grid")
-    if grid not in (None, "hex"):
-        raise SaveInputError(source, f"the grid '{grid}' is unknown; the known grid is 'hex'", element.sourceline)
-    records = [_hex_record(hex_element) for hex_element in element.iter(_tag("hex"))]
-    derived: dict[str, tuple[str, ...]] = {}
-    if grid == "hex":
-        layout = element.get("layout", "odd-q")
-        if layout not in hexgrid.LAYOUTS:
-            raise SaveInputError(source, f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}", element.sourceline)
-        derived = hexgrid.neighbours(layout, _coordinates(records, source))
-    ids = {record.id for record in records}
-    return [
-        Location(
-            id=record.id, kind="hex", area=record.area, neighbours=_hex_neighbours(record, derived, ids, source),
-            attributes=MappingProxyType(record.attributes), line=record.line,
-        )
-        for record in records
-    ]
-
-
-def _hex_neighbours(record: _HexRecord, derived: dict[str, tuple[str, ...]], ids: set[str], source: str) -> tuple[str, ...]:
-    """The neighbours a hex lists (each must exist), or else those the grid gives it."""
-    if record.listed is None:
-        return derived.get(record.id, ())
-    neighbours = tuple(record.listed.split())
-    unknown = next((neighbour for neighbour in neighbours if neighbour not in ids), None)
-    if unknown is not None:
-        raise SaveInputError(
-            source, f"the hex '{record.id}' names a neighbour '{unknown}' that the map does not have", record.line,
-        )
-    return neighbours
-
-
-def _coordinates(records: list[_HexRecord], source: str) -> dict[tuple[int, int], str]:
-    coordinates: dict[tuple[int, int], str] = {}
-    for record in records:
-        try:
-            key = (int(record.attributes.get("column", "")), int(record.attributes.get("row", "")))
-        except ValueError:
-            raise SaveInputError(
-                source, f"the hex '{record.id}' needs whole-number column and row attributes on a hex grid",
-                record.line,
-            ) from None
-        if key in coordinates:
-            raise SaveInputError(source, f"the hexes '{coordinates[key]}' and '{record.id}' share column {key[0]}, row {key[1]}", record.line)
-        coordinates[key] = record.id
-    return coordinates
 
 
 # Piece is a named tuple: building it from a tuple of all its fields skips the Python-level
@@ -316,7 +185,7 @@ def _pieces(root: etree._Element, source: str, map_data: MapData) -> tuple[Piece
     Locations and ids are then tested all at once (see _refuse_bad_pieces).
     """
     pieces = []
-    for element in root.iter(_tag("piece")):
+    for element in root.iter(tag("piece")):
         attributes = dict(element.items())
         take = attributes.pop
         strength = take("strength", None)
@@ -357,7 +226,7 @@ def _facts(root: etree._Element) -> tuple[MappingProxyType, MappingProxyType]:
     """Each fact's values in file order, and the line of each value."""
     facts: dict[str, tuple[str, ...]] = {}
     lines: dict[str, tuple[int, ...]] = {}
-    for element in root.iterchildren(_tag("fact")):
+    for element in root.iterchildren(tag("fact")):
         name = element.get("name")
         facts[name] = facts.get(name, ()) + (element.get("value"),)
         lines[name] = lines.get(name, ()) + (element.sourceline,)
@@ -367,5 +236,5 @@ def _facts(root: etree._Element) -> tuple[MappingProxyType, MappingProxyType]:
 def _event(element: etree._Element) -> Event:
     return Event(
         kind=element.get("kind"), area=element.get("area"), pieces=tuple(element.get("pieces", "").split()),
-        attributes=_attributes(element, "kind", "area", "pieces"), line=element.sourceline,
+        attributes=game_attributes(element, "kind", "area", "pieces"), line=element.sourceline,
     )
