@@ -138,3 +138,21 @@ def test_a_strength_beyond_any_counter_is_refused_with_its_line(pond, write_save
         read_position_file(write_save(text))
     assert raised.value.line == 6 and "greater than the maximum value allowed ('999999')" in raised.value.problem
     assert " characters)" in raised.value.problem and len(raised.value.problem) < 400  # the value is not echoed whole
+
+
+@pytest.mark.parametrize(
+    "map_part, message",
+    [
+        ('<map href=""/>', "the map reference is empty"),
+        ('<map href="one.xml"/>', "the map 'one.xml' is a position file, not a map"),
+        ('<map href="other-game-map.xml"/>', "the map 'other-game-map.xml' is for the game 'chess', not 'pond'"),
+        ('<map game="chess"><area id="north"/></map>', "the map is for the game 'chess', not 'pond'"),
+    ],
+)
+def test_a_map_reference_that_cannot_serve_is_named_at_the_saves_map_line(pond, write_save, map_part, message):
+    write_save(position_xml(frogs("north/pad")), "one.xml")
+    write_save(MAP.replace('id="pond-map"', 'id="pond-map" game="chess"'), "other-game-map.xml")
+    with pytest.raises(SaveInputError) as raised:
+        read_position_file(write_save(position_xml("", map_part=map_part), "two.xml"))
+    assert message in raised.value.problem and raised.value.line == 4
+    assert raised.value.source.endswith("two.xml")

@@ -17,6 +17,7 @@ from lxml import etree
 from validator import hexgrid
 from validator.model import Area, Display, Location, MapData
 from validator.saves.errors import SaveInputError, tag
+from validator.saves.source_lines import SourceLines
 
 
 def game_attributes(element: etree._Element, *known: str) -> MappingProxyType:
@@ -27,7 +28,7 @@ def game_attributes(element: etree._Element, *known: str) -> MappingProxyType:
     return MappingProxyType(attributes)
 
 
-def map_from(element: etree._Element, source: str) -> MapData:
+def map_from(element: etree._Element, source: str, lines: SourceLines) -> MapData:
     """The map ``element`` describes, or :class:`SaveInputError` naming the line of what is wrong."""
     areas: dict[str, Area] = {}
     displays: dict[str, Display] = {}
@@ -35,20 +36,20 @@ def map_from(element: etree._Element, source: str) -> MapData:
 
     def claim(identifier: str, table: dict, child: etree._Element) -> None:
         if identifier in table:
-            raise SaveInputError(source, f"the id '{identifier}' is used twice (first at line {table[identifier].line})", child.sourceline)
+            raise SaveInputError(source, f"the id '{identifier}' is used twice (first at line {table[identifier].line})", lines.of(child))
 
     for area_element in element.iter(tag("area")):
         area = Area(
             id=area_element.get("id"), name=area_element.get("name", ""),
             neighbours=tuple(area_element.get("neighbours", "").split()),
-            attributes=game_attributes(area_element, "id", "name", "neighbours"), line=area_element.sourceline,
+            attributes=game_attributes(area_element, "id", "name", "neighbours"), line=lines.of(area_element),
         )
         claim(area.id, areas, area_element)
         areas[area.id] = area
         for display_element in area_element.iter(tag("display")):
             display = Display(
                 id=display_element.get("id"), area=area.id, name=display_element.get("name", ""),
-                attributes=game_attributes(display_element, "id", "name"), line=display_element.sourceline,
+                attributes=game_attributes(display_element, "id", "name"), line=lines.of(display_element),
             )
             claim(display.id, displays, display_element)
             displays[display.id] = display
@@ -56,12 +57,12 @@ def map_from(element: etree._Element, source: str) -> MapData:
             location = Location(
                 id=location_element.get("id"), kind=location_element.get("kind", ""), area=area.id,
                 name=location_element.get("name", ""),
-                attributes=game_attributes(location_element, "id", "name", "kind"), line=location_element.sourceline,
+                attributes=game_attributes(location_element, "id", "name", "kind"), line=lines.of(location_element),
             )
             claim(location.id, locations, location_element)
             locations[location.id] = location
     _refuse_one_sided_neighbours(areas.values(), areas, "area", source)
-    for hex_location in _hexes(element, source):
+    for hex_location in _hexes(element, source, lines):
         if hex_location.id in locations:
             raise SaveInputError(source, f"the id '{hex_location.id}' is used twice", hex_location.line)
         locations[hex_location.id] = hex_location
@@ -69,7 +70,7 @@ def map_from(element: etree._Element, source: str) -> MapData:
         id=element.get("id", ""), source=source,
         attributes=game_attributes(element, "id", "href"),
         areas=MappingProxyType(areas), displays=MappingProxyType(displays), locations=MappingProxyType(locations),
-        line=element.sourceline or 0,
+        line=lines.of(element),
     )
 
 
@@ -110,29 +111,29 @@ class _HexRecord(NamedTuple):
     line: int
 
 
-def _hex_record(hex_element: etree._Element) -> _HexRecord:
+def _hex_record(hex_element: etree._Element, lines: SourceLines) -> _HexRecord:
     # One dict of every attribute (a single call into lxml), the envelope's popped out.
     attributes = dict(hex_element.items())
     take = attributes.pop
-    return _HexRecord(take("id"), take("area", None), take("neighbours", None), attributes, hex_element.sourceline)
+    return _HexRecord(take("id"), take("area", None), take("neighbours", None), attributes, lines.of(hex_element))
 
 
-def _hexes(element: etree._Element, source: str) -> list[Location]:
+def _hexes(element: etree._Element, source: str, lines: SourceLines) -> list[Location]:
     """The map's hexes, with neighbours listed or derived from the declared grid."""
     grid, layout = element.get("grid"), element.get("layout")
     if grid not in (None, "hex"):
-        raise SaveInputError(source, f"the grid '{grid}' is unknown; the known grid is 'hex'", element.sourceline)
+        raise SaveInputError(source, f"the grid '{grid}' is unknown; the known grid is 'hex'", lines.of(element))
     if grid is None and layout is not None:
         raise SaveInputError(
             source, f"the map gives the layout '{layout}' but no grid; add grid=\"hex\" (with a column and row on "
-            "each hex) or remove the layout", element.sourceline,
+            "each hex) or remove the layout", lines.of(element),
         )
-    records = [_hex_record(hex_element) for hex_element in element.iter(tag("hex"))]
+    records = [_hex_record(hex_element, lines) for hex_element in element.iter(tag("hex"))]
     derived: dict[str, tuple[str, ...]] = {}
     if grid == "hex":
         layout = layout or "odd-q"
         if layout not in hexgrid.LAYOUTS:
-            raise SaveInputError(source, f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}", element.sourceline)
+            raise SaveInputError(source, f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}", lines.of(element))
         derived = hexgrid.neighbours(layout, _coordinates(records, source))
     hexes = [
         Location(

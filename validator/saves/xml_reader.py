@@ -23,6 +23,7 @@ from validator.games import Game, UnknownGame, get
 from validator.model import EMPTY, Event, MapData, Piece, Position
 from validator.saves.errors import NAMESPACE, SaveInputError, tag
 from validator.saves.map_reader import game_attributes, map_from
+from validator.saves.source_lines import SourceLines
 from validator.saves.unchanged_files import read_unless_unchanged
 from validator.xmlparsing import XmlInputError, parse_xml, validate
 
@@ -76,30 +77,31 @@ def read_position_file(path: Path, game_id: str | None = None) -> Position:
 
 def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: str | None = None) -> Position:
     """Parse, validate and interpret a save; ``game_id`` must agree with the file when given."""
-    root = _parse(data, source)
+    lines = SourceLines(data)
+    root = _parse(data, source, lines)
     if root.tag == tag("map"):
-        raise SaveInputError(source, "this is a map file; give a position file that refers to it", root.sourceline)
+        raise SaveInputError(source, "this is a map file; give a position file that refers to it", lines.of(root))
     if root.tag != tag("position"):
         raise SaveInputError(
             source, f"the root element is <{etree.QName(root).localname}>, not a Referee <position> "
-            f"in the namespace {NAMESPACE}", root.sourceline,
+            f"in the namespace {NAMESPACE}", lines.of(root),
         )
-    game = _game(root, source, game_id)
-    map_data = _prepared_map(game, root.find(tag("map")), source, resolve_map)
-    facts, fact_lines = _facts(root)
+    game = _game(root, source, game_id, lines)
+    map_data = _prepared_map(game, root.find(tag("map")), source, resolve_map, lines)
+    facts, fact_lines = _facts(root, lines)
     position = Position(
         game=game.id,
         map=map_data,
-        pieces=_pieces(root, source, map_data),
+        pieces=_pieces(root, source, map_data, lines),
         scenario=root.get("scenario", ""),
         turn=root.get("turn", ""),
         phase=root.get("phase", ""),
         phasing=root.get("phasing", ""),
         facts=facts,
         fact_lines=fact_lines,
-        events=tuple(_event(element) for element in root.iterchildren(tag("event"))),
+        events=tuple(_event(element, lines) for element in root.iterchildren(tag("event"))),
         source=source,
-        line=root.sourceline or 0,
+        line=lines.of(root),
     )
     if game.validate_position is not None:
         problems = list(game.validate_position(position))
@@ -110,25 +112,26 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
     return position
 
 
-def _parse(data: bytes, source: str) -> etree._Element:
+def _parse(data: bytes, source: str, lines: SourceLines) -> etree._Element:
     try:
         root = parse_xml(data, source)
-        validate(root, SCHEMA, source)
-    except SaveInputError:
-        raise
-    except XmlInputError as error:
+    except XmlInputError as error:  # a syntax error's own line and column are exact
         raise SaveInputError(error.source, error.problem, error.line, error.column) from None
+    try:
+        validate(root, SCHEMA, source)
+    except XmlInputError as error:  # a schema error is numbered like its element
+        raise SaveInputError(error.source, error.problem, lines.fix(error.line), error.column) from None
     return root
 
 
-def _game(root: etree._Element, source: str, requested: str | None) -> Game:
+def _game(root: etree._Element, source: str, requested: str | None, lines: SourceLines) -> Game:
     declared = root.get("game")
     if requested and requested != declared:
-        raise SaveInputError(source, f"the save is for the game '{declared}', not '{requested}'", root.sourceline)
+        raise SaveInputError(source, f"the save is for the game '{declared}', not '{requested}'", lines.of(root))
     try:
         return get(declared)
     except UnknownGame as error:
-        raise SaveInputError(source, str(error), root.sourceline) from None
+        raise SaveInputError(source, str(error), lines.of(root)) from None
 
 
 # Maps shared by many saves are read once: (game id, the game's prepare_map, map file) ->
@@ -139,31 +142,51 @@ _MAP_CACHE: OrderedDict[tuple, tuple[bytes, MapData]] = OrderedDict()
 MAP_CACHE_SIZE = 8
 
 
-def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map: MapResolver) -> MapData:
+def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map: MapResolver, lines: SourceLines) -> MapData:
     """The position's map with the game's own locations added; a referenced map is cached."""
-    href = element.get("href")
+    href, line = element.get("href"), lines.of(element)
     if href is None:
-        return _prepare(game, map_from(element, source))
+        _refuse_another_games_map(element, game, source, line, "the map")
+        return _prepare(game, map_from(element, source, lines))
     if len(element):
-        raise SaveInputError(source, "a <map> with href must be empty; give the map inline or by reference", element.sourceline)
+        raise SaveInputError(source, "a <map> with href must be empty; give the map inline or by reference", line)
+    if not href.strip():
+        raise SaveInputError(
+            source, "the map reference is empty; give href the map file's name, or put the map inside the <map> element",
+            line,
+        )
     try:
         data, map_source = resolve_map(href)
     except SaveInputError as error:
-        raise SaveInputError(source, f"the map '{href}' cannot be used: {error}", element.sourceline) from None
+        raise SaveInputError(source, f"the map '{href}' cannot be used: {error}", line) from None
     key = (game.id, game.prepare_map, map_source)
     cached = _MAP_CACHE.get(key)
     if cached is not None and cached[0] == data:
         _MAP_CACHE.move_to_end(key)
         return cached[1]
-    root = _parse(data, map_source)
+    map_lines = SourceLines(data)
+    root = _parse(data, map_source, map_lines)
+    if root.tag == tag("position"):
+        raise SaveInputError(
+            source, f"the map '{href}' is a position file, not a map; point href at a file whose root is <map>",
+            line,
+        )
     if root.tag != tag("map") or root.get("href"):
-        raise SaveInputError(map_source, "a map file holds one <map> element without href", root.sourceline)
-    map_data = _prepare(game, map_from(root, map_source))
+        raise SaveInputError(map_source, "a map file holds one <map> element without href", map_lines.of(root))
+    _refuse_another_games_map(root, game, source, line, f"the map '{href}'")
+    map_data = _prepare(game, map_from(root, map_source, map_lines))
     _MAP_CACHE[key] = (data, map_data)
     _MAP_CACHE.move_to_end(key)
     if len(_MAP_CACHE) > MAP_CACHE_SIZE:
         _MAP_CACHE.popitem(last=False)
     return map_data
+
+
+def _refuse_another_games_map(map_element: etree._Element, game: Game, source: str, line: int, named: str) -> None:
+    """A map that declares another game: said before its hexes make every piece look misplaced."""
+    declared = map_element.get("game")
+    if declared is not None and declared != game.id:
+        raise SaveInputError(source, f"{named} is for the game '{declared}', not '{game.id}'; use a map for {game.title}", line)
 
 
 def _prepare(game: Game, map_data: MapData) -> MapData:
@@ -176,7 +199,7 @@ def _prepare(game: Game, map_data: MapData) -> MapData:
 _new_piece = tuple.__new__
 
 
-def _pieces(root: etree._Element, source: str, map_data: MapData) -> tuple[Piece, ...]:
+def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceLines) -> tuple[Piece, ...]:
     """Every piece, refusing an unknown location and an id used twice.
 
     A save may hold thousands of pieces, so this is one loop with no call per
@@ -194,6 +217,8 @@ def _pieces(root: etree._Element, source: str, map_data: MapData) -> tuple[Piece
             int(strength) if strength is not None else None, take("location", None),
             MappingProxyType(attributes) if attributes else EMPTY, element.sourceline,
         )))
+    if lines.spans_lines:  # rare, and kept off the loop above
+        pieces = [piece._replace(line=lines.fix(piece.line)) for piece in pieces]
     _refuse_bad_pieces(pieces, map_data, source)
     return tuple(pieces)
 
@@ -222,19 +247,19 @@ def _refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> N
         first_lines[piece.id] = piece.line
 
 
-def _facts(root: etree._Element) -> tuple[MappingProxyType, MappingProxyType]:
+def _facts(root: etree._Element, lines: SourceLines) -> tuple[MappingProxyType, MappingProxyType]:
     """Each fact's values in file order, and the line of each value."""
     facts: dict[str, tuple[str, ...]] = {}
-    lines: dict[str, tuple[int, ...]] = {}
+    value_lines: dict[str, tuple[int, ...]] = {}
     for element in root.iterchildren(tag("fact")):
         name = element.get("name")
         facts[name] = facts.get(name, ()) + (element.get("value"),)
-        lines[name] = lines.get(name, ()) + (element.sourceline,)
-    return MappingProxyType(facts), MappingProxyType(lines)
+        value_lines[name] = value_lines.get(name, ()) + (lines.of(element),)
+    return MappingProxyType(facts), MappingProxyType(value_lines)
 
 
-def _event(element: etree._Element) -> Event:
+def _event(element: etree._Element, lines: SourceLines) -> Event:
     return Event(
         kind=element.get("kind"), area=element.get("area"), pieces=tuple(element.get("pieces", "").split()),
-        attributes=game_attributes(element, "kind", "area", "pieces"), line=element.sourceline,
+        attributes=game_attributes(element, "kind", "area", "pieces"), line=lines.of(element),
     )
