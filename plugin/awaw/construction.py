@@ -93,8 +93,8 @@ def partisans_in_unconquered_france(position):
         return
     for piece in where.new_partisans():
         if home_country(where, piece) == "france" and faction(piece) in (WESTERN_ALLIES, COMMUNIST):
-            status = f"conquered by {power_name(conqueror)}" if conqueror else "not conquered"
-            yield Violation(f"{describe(piece)} was built in France, which is {status}, not conquered by Germany",
+            status = f"{power_name(conqueror)} conquered, not Germany" if conqueror else "Germany has not conquered"
+            yield Violation(f"{describe(piece)} was built in France, which {status}",
                             location=piece.location, pieces=[piece.id])
 
 
@@ -123,7 +123,7 @@ def partisans_in_russia_siberia_and_the_ukraine(position):
     if ukraine_result is not None and ukraine_result >= 6:
         for piece in where.partisans:
             hex_info = where.hex_of(piece)
-            if hex_info and faction(piece) == COMMUNIST and "ukraine" in (hex_info.region, hex_info.country):
+            if hex_info and faction(piece) == COMMUNIST and "ukraine" in hex_info.regions:
                 yield Violation(
                     f"{describe(piece)} is a communist partisan in the Ukraine, where a diplomatic result of "
                     f"{ukraine_result} is in effect; such partisans are eliminated at once", location=piece.location,
@@ -164,7 +164,7 @@ NO_PARTISANS = {"germany": "11.33E", "japan": "11.33G", "usa": "11.33H"}
 def partisans_where_none_may_be_built(position):
     """No partisan is ever built in Germany, Japan or the U.S."""
     where = situation(position)
-    for piece in where.partisans:
+    for piece in where.partisans_on_map:
         country = home_country(where, piece)
         if country in NO_PARTISANS:
             yield Violation(f"{describe(piece)} is a partisan of {COUNTRY_NAMES[country]}, where none may be built",
@@ -250,7 +250,7 @@ def partisans_in_india(position):
     """Only Japan builds partisans in India, at most two, and only with an Indian Subversion result."""
     where = situation(position)
     state = where.state
-    indian = [piece for piece in where.partisans if piece.location and home_country(where, piece) == "india"]
+    indian = [piece for piece in where.partisans_on_map if home_country(where, piece) == "india"]
     for piece in indian:
         if builder(piece) != "japan":
             yield Violation(f"{describe(piece)} is an Indian partisan not built by Japan", location=piece.location,
@@ -271,7 +271,7 @@ def partisans_in_india(position):
 def partisans_where_the_tables_allow_none(position):
     """Partisans exist only where chapter 11 allows them: a country with a row in the tables, or India and the Middle East."""
     where = situation(position)
-    for piece in where.partisans:
+    for piece in where.partisans_on_map:
         area = home_area(where, piece)
         if pools.table_entry(area, faction(piece)) is None and area not in NO_PARTISANS:
             yield Violation(
@@ -393,7 +393,7 @@ def western_allied_builder_not_at_war_with_germany(position):
 def european_axis_partisans_not_built_by_germany(position):
     """Axis partisans in Europe (the Middle East and Ireland included) are built by Germany."""
     where = situation(position)
-    for piece in where.partisans:
+    for piece in where.partisans_on_map:
         if faction(piece) == AXIS and builder(piece) != "germany" and theatre(home_country(where, piece)) == "europe":
             yield Violation(f"{describe(piece)} is a European Axis partisan built by {power_name(builder(piece))}, "
                             "not Germany", location=piece.location, pieces=[piece.id])
@@ -404,9 +404,7 @@ def partisans_of_a_surrendered_power(position):
     """Partisans leave the game when their builder surrenders (for the U.S., sues for peace in their theatre)."""
     where = situation(position)
     state = where.state
-    for piece in where.partisans:
-        if not piece.location:
-            continue
+    for piece in where.partisans_on_map:
         power = builder(piece)
         if power in state.surrendered:
             yield Violation(f"{describe(piece)} is still on the map, but {power_name(power)} has surrendered",

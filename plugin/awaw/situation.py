@@ -19,6 +19,7 @@ from typing import Iterable, NamedTuple
 from validator.model import Location, MapData, Piece, Position
 
 from plugin.awaw import pools
+from plugin.awaw.quoting import name_a_few, quote
 from plugin.awaw.vocabulary import (
     AIR_TYPES, BUILDERS, CONSTRUCTION_PHASE, CONTROLLER_WORDS, COUNTRY_NAMES, FACTIONS, FEATURES, GROUND_TYPES,
     INSTALLATION_TYPES, IRAQ_GROUP, MAJOR_POWERS, MIDDLE_EAST_AREAS, NAVAL_TYPES, NEUTRAL, NOBODY, PARTISAN,
@@ -35,7 +36,9 @@ UNIT_ATTRIBUTES = frozenset({"owner", "zoc", "zoc-hexes", "placed-this-phase"})
 _UNIT_TYPES = PIECE_TYPES - {PARTISAN_TYPE}
 _PLAIN_UNIT_ATTRIBUTES = UNIT_ATTRIBUTES - {"zoc-hexes"}  # a unit listing its ZoC hexes is read the long way
 BOOLEAN = {"true": True, "false": False}
-_COUNT = re.compile(r"[0-9]{1,4}")
+# A count in a fact: leading zeros are harmless, and six digits are far beyond any count the game keeps.
+_COUNT = re.compile(r"0*([0-9]{1,6})")
+COUNT_RANGE = "a whole number from 0 to 999999"
 
 # Every fact an A World at War save may give: name -> the shape of its value, for messages.
 FACTS = {
@@ -43,7 +46,7 @@ FACTS = {
     "conquered": "a country and the power that conquered it, e.g. 'france germany'",
     "surrendered": "a major power and the power, faction or side it surrendered to, e.g. 'italy allies'",
     "sued-for-peace": "the U.S. and a theatre, 'usa europe' or 'usa pacific'",
-    "rgt": "the RGT level, a whole number",
+    "rgt": f"the RGT level, {COUNT_RANGE}",
     "diplomatic-result": "a country and its diplomatic result in effect, e.g. 'ukraine 6'",
     "russian-occupation-policies": "the number of Russian occupation policies results (44.32)",
     "western-allied-partisan-results": "the number of Western Allied partisan results (44.36)",
@@ -59,6 +62,16 @@ FACTS = {
     "control": "a controller and the hexes it controls, e.g. 'germany 0303 0304'",
     "objectives": "a major power, faction or side and the objectives the save counts for it, e.g. 'axis 12'",
 }
+# Facts that hold one value: given again, they must say the same thing.
+SINGLE_VALUED_FACTS = frozenset({
+    "rgt", "russian-occupation-policies", "western-allied-partisan-results", "russian-partisan-results",
+    "indian-subversion-results", "persian-brp-route",
+})
+# Facts that hold one value per country, power or area (their first word): repeated for a list of those,
+# but one country cannot have two conquerors, nor one power two counts of objectives.
+KEYED_FACTS = frozenset({
+    "conquered", "surrendered", "diplomatic-result", "moslem-unrest", "country-controller", "objectives",
+})
 
 
 class Hex(NamedTuple):
@@ -67,6 +80,7 @@ class Hex(NamedTuple):
     id: str
     country: str  # the country for pools and 11.42 ("" at sea or off the known map)
     region: str  # the map area itself (eastern-poland, ukraine, ulster...)
+    regions: frozenset  # the map area and every area it is part of, up to its country (kiev, ukraine, russia)
     features: frozenset
     island: bool
     sea: bool
@@ -79,7 +93,7 @@ class Hex(NamedTuple):
 
     @property
     def ulster(self) -> bool:
-        return "ulster" in self.features or self.region == "ulster"
+        return "ulster" in self.features or "ulster" in self.regions
 
 
 @dataclass
@@ -169,7 +183,7 @@ class Situation:
     state: State
     hexes: dict[str, Hex]
     pieces_by_hex: dict[str, list[Piece]]
-    partisans: list[Piece]
+    partisans: list[Piece]  # every partisan, on the map or off it
     control: dict[str, str]  # effective controller where it differs from the regular one: "partisan" or a power
     problems: list[Problem]
     control_lines: dict[str, int] = field(default_factory=dict)  # hex -> line of the fact that set its control
@@ -181,6 +195,7 @@ class Situation:
     objective_hexes: tuple = ()  # the hexes with the objective feature, in map order
     area_countries: dict = field(default_factory=dict)  # map area -> the country it is part of (or itself)
     # Computed once the pieces are read, because nearly every check asks:
+    partisans_on_map: list = field(default_factory=list)  # partisans with a location: those the rules judge
     placed: list = field(default_factory=list)  # partisans on the map marked placed-this-phase
     partisan_hexes: list = field(default_factory=list)  # hexes holding a partisan, in pieces_by_hex order
     _memo: dict = field(default_factory=dict, repr=False)  # answers several checks share (see ``shared``)
@@ -278,32 +293,87 @@ def _build(position: Position) -> Situation:
     return built
 
 
+def _on_map(map_data: MapData, line: int, problem: str) -> Problem:
+    """A problem with the map file, at its own line: the map may be another file than the save."""
+    where = f"the map {map_data.source}, line {line}" if line else f"the map {map_data.source}"
+    return 0, f"{where}: {problem}"
+
+
 def _map_problems(position: Position) -> Iterable[Problem]:
     map_data = position.map
-
-    def at(line: int, problem: str) -> Problem:
-        return 0, f"the map {map_data.source}, line {line}: {problem}"
-
     for name, value in map_data.attributes.items():
         if name not in MAP_ATTRIBUTES:
-            yield at(0, f"an A World at War map takes no attribute '{name}' (it accepts {', '.join(sorted(MAP_ATTRIBUTES))})")
+            yield _on_map(map_data, map_data.line, f"an A World at War map takes no attribute {quote(name)} "
+                                                   f"(it accepts {', '.join(sorted(MAP_ATTRIBUTES))})")
         elif name == "game" and value != "awaw":
-            yield at(0, f"the map is for the game '{value}', not 'awaw'")
+            yield _on_map(map_data, map_data.line, f"the map is for the game {quote(value)}, not 'awaw'; "
+                                                   "give an A World at War map")
+    circled: set[str] = set()
     for area in map_data.areas.values():
-        for name, value in area.attributes.items():
+        for name in area.attributes:
             if name not in AREA_ATTRIBUTES:
-                yield at(area.line, f"the area '{area.id}' has an unknown attribute '{name}' (areas take {', '.join(sorted(AREA_ATTRIBUTES))})")
+                yield _on_map(map_data, area.line, f"the area {quote(area.id)} has an unknown attribute {quote(name)} "
+                                                   f"(areas take {', '.join(sorted(AREA_ATTRIBUTES))})")
         parent = area.attributes.get("part-of")
         if parent is not None and parent not in map_data.areas and parent not in COUNTRY_NAMES:
-            yield at(area.line, f"the area '{area.id}' is part of '{parent}', which is neither an area of the map nor a known country")
+            yield _on_map(map_data, area.line, f"the area {quote(area.id)} is part of {quote(parent)}, which is neither an "
+                                               "area of the map nor a known country")
+        _chain, circle = _part_of_chain(map_data, area.id)
+        if circle and area.id == circle[0] and area.id not in circled:  # once per circle, at its first area
+            circled.update(circle)
+            yield _on_map(map_data, area.line, _circle_problem(circle))
+    if _hexes_without_adjacency(map_data):
+        yield _on_map(map_data, map_data.line, "no hex of the map has a neighbour, so no rule can tell which hexes "
+                                               "touch (ZoCs, surrounded partisans); declare grid=\"hex\" with a layout "
+                                               "and give each hex column and row, or list each hex's neighbours")
 
 
-def _country(map_data, area_id: str | None) -> tuple[str, str]:
+def _part_of_chain(map_data: MapData, area_id: str) -> tuple[list[str], list[str]]:
+    """The area and every area it is part of, up to its country; and the circle part-of runs in, if any.
+
+    part-of is followed as far as it goes (kiev, ukraine, russia), since an
+    area that is part of a part of a country is in that country too.
+    """
+    chain = [area_id]
+    while True:
+        area = map_data.areas.get(chain[-1])
+        parent = area.attributes.get("part-of") if area is not None else None
+        if parent is None:
+            return chain, []
+        if parent in chain:
+            return chain, chain[chain.index(parent):]
+        chain.append(parent)
+
+
+def _circle_problem(circle: list[str]) -> str:
+    first = quote(circle[0])
+    if len(circle) == 1:
+        return f"the area {first} is part of itself; part-of must lead to a country, so remove it or name the country"
+    return (f"the area {first} is part of {quote(circle[1])}, and part-of leads from there back to {first} "
+            f"(the circle holds {name_a_few(circle)}), so it never reaches a country; remove part-of from the area "
+            "that is the country")
+
+
+def _hexes_without_adjacency(map_data: MapData) -> bool:
+    """True when the map has two hexes or more and not one of them has a neighbour (no grid, no lists).
+
+    A normal map answers at its first hex; only a map about to be refused is read to its end.
+    """
+    hexes = 0
+    for location in map_data.locations.values():
+        if location.kind == "hex":
+            if location.neighbours:
+                return False
+            hexes += 1
+    return hexes > 1
+
+
+def _country(map_data: MapData, area_id: str | None) -> tuple[str, str, frozenset]:
+    """A hex area's country (part-of followed to its end), the area itself, and every area between."""
     if not area_id:
-        return "", ""
-    area = map_data.areas.get(area_id)
-    parent = area.attributes.get("part-of") if area is not None else None
-    return (parent or area_id), area_id
+        return "", "", frozenset()
+    chain, _circle = _part_of_chain(map_data, area_id)
+    return chain[-1], area_id, frozenset(chain)
 
 
 class MapReading(NamedTuple):
@@ -324,7 +394,7 @@ def _map_reading(position: Position) -> MapReading:
         hexes = _hexes(map_data, problems)
         reading = map_data.derived[_DERIVED_KEY] = MapReading(
             hexes, problems, tuple(hex_id for hex_id, hex_info in hexes.items() if hex_info.has("objective")),
-            {area.id: area.attributes.get("part-of") or area.id for area in map_data.areas.values()},
+            {area.id: _part_of_chain(map_data, area.id)[0][-1] for area in map_data.areas.values()},
         )
     return reading
 
@@ -333,9 +403,10 @@ def _hexes(map_data, problems: list[Problem]) -> dict[str, Hex]:
     hexes: dict[str, Hex] = {}
     known_features = frozenset(FEATURES)
     feature_sets: dict[str, frozenset] = {}  # a map repeats a few feature lists many times
-    countries: dict[str | None, tuple[str, str]] = {}
+    countries: dict[str | None, tuple[str, str, frozenset]] = {}
+
     def at(location: Location, problem: str) -> None:
-        problems.append((0, f"the map {map_data.source}, line {location.line}: the hex '{location.id}' {problem}"))
+        problems.append(_on_map(map_data, location.line, f"the hex {quote(location.id)} {problem}"))
 
     for location in map_data.locations.values():
         if location.kind != "hex":
@@ -344,39 +415,40 @@ def _hexes(map_data, problems: list[Problem]) -> dict[str, Hex]:
 
         if not HEX_ATTRIBUTES.issuperset(attributes):
             for name in sorted(set(attributes) - HEX_ATTRIBUTES):
-                at(location, f"has an unknown attribute '{name}' (hexes take area, neighbours, {', '.join(sorted(HEX_ATTRIBUTES))})")
+                at(location, f"has an unknown attribute {quote(name)} (hexes take area, neighbours, {', '.join(sorted(HEX_ATTRIBUTES))})")
         area = location.area
         if area not in countries:
             if area and area not in map_data.areas:
-                at(location, f"lies in the area '{area}', which the map does not declare with an <area>")
+                at(location, f"lies in the area {quote(area)}, which the map does not declare with an <area>")
             else:
                 countries[area] = _country(map_data, area)
-        country, region = countries.get(area, ("", ""))
+        country, region, regions = countries.get(area, ("", "", frozenset()))
         listed = attributes.get("features", "")
         features = feature_sets.get(listed)
         if features is None:
             features = feature_sets[listed] = frozenset(listed.split())
             unknown = features - known_features
             if unknown:
-                at(location, f"has the unknown feature(s) {', '.join(sorted(unknown))} (known: {', '.join(FEATURES)})")
+                at(location, f"has the unknown feature(s) {name_a_few(sorted(unknown))} (known: {', '.join(FEATURES)})")
                 del feature_sets[listed]
         island, sea = attributes.get("island", "false"), attributes.get("sea", "false")
         if island not in BOOLEAN or sea not in BOOLEAN:  # rare: name the bad flag(s)
             for flag, value in (("island", island), ("sea", sea)):
                 if value not in BOOLEAN:
-                    at(location, f"has {flag}='{value}'; use 'true' or 'false'")
+                    at(location, f"has {flag}={quote(value)}; use 'true' or 'false'")
         at_sea = sea == "true"
         controller = attributes.get("controller")
         if controller is None:
             controller = NOBODY if at_sea else (country if country in BUILDERS else NEUTRAL)
         elif not _is_controller(controller, allow_partisan=False):
-            at(location, f"has the controller '{controller}', which is not a major power, communist-china, 'neutral' or 'none'")
+            at(location, f"has the controller {quote(controller)}, which is not a major power, communist-china, 'neutral' or 'none'")
         hexes[location.id] = Hex(
-            location.id, "" if at_sea else country, region, features, island == "true", at_sea, controller,
+            location.id, "" if at_sea else country, region, regions, features, island == "true", at_sea, controller,
             location.neighbours, location.line,
         )
     if not hexes:
-        problems.append((0, f"the map {map_data.source} has no hexes; an A World at War map is a hex map"))
+        problems.append(_on_map(map_data, map_data.line, "the map has no hexes; an A World at War map is a hex map, "
+                                                          "so give it <hex> elements"))
     return hexes
 
 
@@ -390,7 +462,9 @@ _TURN = re.compile(r"(?i)\s*(winter|spring|summer|fall)[\s-]+([0-9]{4})\s*")
 def _turn(position: Position, state: State, problems: list[Problem]) -> None:
     match = _TURN.fullmatch(position.turn or "")
     if not match:
-        problems.append((0, f"the turn '{position.turn}' should be a season ({', '.join(SEASONS)}) and a year, e.g. 'spring 1942'"))
+        given = f"the turn {quote(position.turn)}" if position.turn else "the position gives no turn; it"
+        problems.append((position.line, f"{given} should be a season ({', '.join(SEASONS)}) and a year, "
+                                        "e.g. turn='spring 1942'"))
         return
     state.season, state.year = match.group(1).lower(), int(match.group(2))
 
@@ -398,19 +472,48 @@ def _turn(position: Position, state: State, problems: list[Problem]) -> None:
 def _facts(position: Position, built: Situation, problems: list[Problem]) -> None:
     # Area-wide control first, then single hexes, so that a hex's own fact wins.
     order = {"area-control": 1, "control": 2}
+    first_given: dict[tuple[str, str], tuple[tuple, str, int]] = {}  # (fact, key) -> (meaning, value, line)
     for name in sorted(position.facts, key=lambda name: order.get(name, 0)):
         if name not in FACTS:
-            problems.append((position.fact_line(name), f"the fact '{name}' is not an A World at War fact (known: {', '.join(FACTS)})"))
+            problems.append((position.fact_line(name), f"the fact {quote(name)} is not an A World at War fact "
+                                                        f"(known: {', '.join(FACTS)})"))
             continue
+        once = name in SINGLE_VALUED_FACTS or name in KEYED_FACTS
         for value, line in position.fact_entries(name):
             words = value.split()
             problem = _fact(name, words, built, line)
             if problem:
-                problems.append((line, f"the fact {name}='{value}' {problem}; expected {FACTS[name]}"))
+                problems.append((line, f"the fact {name}={quote(value)} {problem}; expected {FACTS[name]}"))
+            elif once:
+                problem = _contradiction(name, words, value, line, first_given)
+                if problem:
+                    problems.append((line, problem))
+
+
+def _contradiction(name: str, words: list[str], value: str, line: int, first_given: dict) -> str:
+    """The problem with a fact that holds one value (per country, power or area) given again differently, or "".
+
+    The last value would silently win, so the verdict would hang on the order
+    of the facts; the same value given twice says nothing new and is accepted.
+    """
+    key = (name, words[0] if name in KEYED_FACTS else "")
+    meaning = tuple((word.lstrip("0") or "0") if word.isdigit() else word for word in words)  # '060' says '60'
+    first = first_given.setdefault(key, (meaning, value, line))
+    if first[0] == meaning:
+        return ""
+    return (f"the fact {name}={quote(value)} contradicts {name}={quote(first[1])} given at line {first[2]}; "
+            "keep the one that holds and remove the other")
 
 
 def _count(word: str) -> int | None:
-    return int(word) if _COUNT.fullmatch(word) else None
+    """The number a fact's word gives, or None when it is not a whole number from 0 to 999999."""
+    match = _COUNT.fullmatch(word)
+    return int(match.group(1)) if match else None
+
+
+def _known_country(word: str, map_data: MapData) -> bool:
+    """A country the vocabulary knows, or an area of the map (a map may hold colonies and other areas)."""
+    return word in COUNTRY_NAMES or word in map_data.areas
 
 
 def _fact(name: str, words: list[str], built: Situation, line: int) -> str:
@@ -421,7 +524,7 @@ def _fact(name: str, words: list[str], built: Situation, line: int) -> str:
                 "indian-subversion-results"):
         number = _count(words[0]) if len(words) == 1 else None
         if number is None:
-            return "is not a whole number"
+            return f"is not {COUNT_RANGE}"
         attribute = {
             "rgt": "rgt", "russian-occupation-policies": "occupation_policies",
             "western-allied-partisan-results": "western_allied_results", "russian-partisan-results": "russian_results",
@@ -439,6 +542,8 @@ def _fact(name: str, words: list[str], built: Situation, line: int) -> str:
     if name == "conquered":
         if not pair or words[1] not in MAJOR_POWERS:
             return "does not name a country and a major power"
+        if not _known_country(words[0], built.map):
+            return f"names {quote(words[0])}, which is neither a known country nor an area of the map"
         state.conquered[words[0]] = words[1]
         return ""
     if name == "surrendered":
@@ -449,19 +554,23 @@ def _fact(name: str, words: list[str], built: Situation, line: int) -> str:
         state.surrendered[words[0]] = words[1]
         return ""
     if name == "sued-for-peace":
-        if not pair or words[0] not in MAJOR_POWERS or words[1] not in ("europe", "pacific"):
-            return "does not name a major power and a theatre"
+        if not pair or words[0] != "usa" or words[1] not in ("europe", "pacific"):
+            return "does not name the U.S. and a theatre (only the U.S. sues for peace)"
         state.sued_for_peace.add((words[0], words[1]))
         return ""
     if name == "diplomatic-result":
-        if not pair or _count(words[1]) is None:
-            return "does not name a country and a whole number"
-        state.diplomatic[words[0]] = int(words[1])
+        result = _count(words[1]) if pair else None
+        if result is None:
+            return f"does not name a country and {COUNT_RANGE}"
+        if not _known_country(words[0], built.map):
+            return f"names {quote(words[0])}, which is neither a known country nor an area of the map"
+        state.diplomatic[words[0]] = result
         return ""
     if name == "moslem-unrest":
-        if not pair or words[0] not in MIDDLE_EAST_AREAS or _count(words[1]) is None:
-            return "does not name a Middle East area and a whole number"
-        state.moslem_unrest[words[0]] = int(words[1])
+        results = _count(words[1]) if pair else None
+        if results is None or words[0] not in MIDDLE_EAST_AREAS:
+            return f"does not name a Middle East area and {COUNT_RANGE}"
+        state.moslem_unrest[words[0]] = results
         return ""
     if name == "persian-brp-route":
         if words not in (["active"], ["inactive"]):
@@ -473,6 +582,8 @@ def _fact(name: str, words: list[str], built: Situation, line: int) -> str:
             return "does not name a country and a major power"
         if words[0] in MAJOR_POWERS:
             return f"names the major power '{words[0]}' where a minor country belongs"
+        if not _known_country(words[0], built.map):
+            return f"names {quote(words[0])}, which is neither a known country nor an area of the map"
         if name == "country-controller":
             state.country_controller[words[0]] = words[1]
         else:
@@ -485,9 +596,10 @@ def _fact(name: str, words: list[str], built: Situation, line: int) -> str:
             return "does not start with a controller (a power, 'neutral', 'none'" + (", 'partisan'" if name == "control" else "") + ")"
         return _set_control(name, words[0], words[1:], built, line)
     if name == "objectives":
-        if not pair or _count(words[1]) is None or not (words[0] in BUILDERS or words[0] in FACTIONS or words[0] in SIDES):
-            return "does not name a power, faction or side and a whole number"
-        state.objective_claims[words[0]] = int(words[1])
+        count = _count(words[1]) if pair else None
+        if count is None or not (words[0] in BUILDERS or words[0] in FACTIONS or words[0] in SIDES):
+            return f"does not name a power, faction or side and {COUNT_RANGE}"
+        state.objective_claims[words[0]] = count
         return ""
     return ""  # pragma: no cover - every name in FACTS is handled above
 
@@ -498,14 +610,14 @@ def _set_control(name: str, controller: str, targets: list[str], built: Situatio
         areas = set(targets)
         unknown = areas - set(built.map.areas)
         if unknown:
-            return f"names the area(s) {', '.join(sorted(unknown))}, which the map does not have"
+            return f"names the area(s) {name_a_few(sorted(unknown))}, which the map does not have"
         for hex_id, hex_info in list(hexes.items()):
-            if hex_info.region in areas or hex_info.country in areas:
+            if not areas.isdisjoint(hex_info.regions):
                 _set_controller(built, hex_id, controller, line)
         return ""
     unknown = [target for target in targets if target not in hexes]
     if unknown:
-        return f"names the hex(es) {', '.join(unknown[:5])}, which the map does not have"
+        return f"names the hex(es) {name_a_few(unknown)}, which the map does not have"
     for target in targets:
         if controller == PARTISAN:
             built.claimed_partisan[target] = line
@@ -552,22 +664,23 @@ def _pieces(position: Position, built: Situation, problems: list[Problem]) -> No
             continue
         if location is not None:
             by_hex.setdefault(location, []).append(piece)
-    built.placed = [piece for piece in built.partisans if placed_this_phase(piece) and piece.location]
-    holding = {piece.location for piece in built.partisans}
+    built.partisans_on_map = [piece for piece in built.partisans if piece.location]
+    built.placed = [piece for piece in built.partisans_on_map if placed_this_phase(piece)]
+    holding = {piece.location for piece in built.partisans_on_map}
     built.partisan_hexes = [hex_id for hex_id in by_hex if hex_id in holding]
 
 
 def _read_piece(piece: Piece, built: Situation, countries: set[str], problems: list[Problem]) -> bool:
     """Read a partisan or an unusual unit, adding its problems; False when it cannot stand on the map at all."""
     def at(problem: str) -> None:
-        problems.append((piece.line, f"the piece '{piece.id}' {problem}"))
+        problems.append((piece.line, f"the piece {quote(piece.id)} {problem}"))
 
     if piece.type not in PIECE_TYPES:
-        at(f"has the type '{piece.type}', which is not an A World at War piece type "
+        at(f"has the type {quote(piece.type)}, which is not an A World at War piece type "
            f"(known: {', '.join(sorted(PIECE_TYPES))})")
         return False
     if piece.location is not None and piece.location not in built.hexes:
-        at(f"stands at '{piece.location}', which is not a hex of the map")
+        at(f"stands at {quote(piece.location)}, which is not a hex of the map")
         return False
     if piece.type == PARTISAN_TYPE:
         allowed = PARTISAN_ATTRIBUTES
@@ -587,15 +700,15 @@ def _read_partisan(piece: Piece, countries: set[str], at) -> None:
     if not builder:
         at("is a partisan without a builder; give builder='...' (the major power that built it)")
     elif builder not in BUILDERS:
-        at(f"was built by '{builder}', which is not a power that builds partisans ({', '.join(BUILDERS)})")
+        at(f"was built by {quote(builder)}, which is not a power that builds partisans ({', '.join(BUILDERS)})")
     elif attributes.get("faction") and attributes["faction"] != BUILDERS[builder]:
-        at(f"is marked faction '{attributes['faction']}', but its builder {builder} belongs to "
+        at(f"is marked faction {quote(attributes['faction'])}, but its builder {builder} belongs to "
            f"the {BUILDERS[builder]} faction")
     home = attributes.get("home", "")
     if not home:
         at("is a partisan without a home country; give home='...' (the country it was built in)")
     elif home not in countries and home != IRAQ_GROUP:
-        at(f"has the home country '{home}', which is neither a known country nor an area of the map")
+        at(f"has the home country {quote(home)}, which is neither a known country nor an area of the map")
 
 
 def _read_unit(piece: Piece, built: Situation, countries: set[str], at) -> None:
@@ -604,11 +717,15 @@ def _read_unit(piece: Piece, built: Situation, countries: set[str], at) -> None:
     if piece.location is not None and not piece_owner:
         at("has no owner; give owner='...' (the major power, or the minor country, it belongs to)")
     elif piece_owner and piece_owner not in BUILDERS and piece_owner not in countries and piece_owner != NEUTRAL:
-        at(f"belongs to '{piece_owner}', which is neither a power nor a country of the map")
+        at(f"belongs to {quote(piece_owner)}, which is neither a power nor a country of the map")
     listed = attributes.get("zoc-hexes", "")
-    for hex_id in listed.split():
-        if hex_id not in built.hexes:
-            at(f"lists the ZoC hex '{hex_id}', which the map does not have")
+    if listed and piece.location is None:
+        at("is off the map (it has no location) but lists zoc-hexes; a unit that is not on the map exerts no ZoC, "
+           "so give it the hex it stands in or remove zoc-hexes")
+        return
+    unknown = [hex_id for hex_id in listed.split() if hex_id not in built.hexes]
+    if unknown:
+        at(f"lists the ZoC hex(es) {name_a_few(unknown)}, which the map does not have")
     if attributes.get("zoc") or listed:
         built.zoc_declared = True
     if listed:
@@ -629,9 +746,9 @@ def _attribute_problems(piece: Piece, allowed: frozenset, at) -> None:
     for name, value in piece.attributes.items():
         if name not in allowed:
             kind = "a partisan" if is_partisan(piece) else "a unit or counter"
-            at(f"has the attribute '{name}', which {kind} does not take (known: {', '.join(sorted(allowed))})")
+            at(f"has the attribute {quote(name)}, which {kind} does not take (known: {', '.join(sorted(allowed))})")
         elif name in ("placed-this-phase", "zoc") and value not in BOOLEAN:
-            at(f"has {name}='{value}'; use 'true' or 'false'")
+            at(f"has {name}={quote(value)}; use 'true' or 'false'")
 
 
 def _derive_control(built: Situation) -> None:

@@ -102,3 +102,16 @@ def test_the_examples(run_cli):
 
     rules = sorted(violation["rule"] for violation in json.loads(out)["violations"])
     assert code == 1 and rules == ["awaw:11.341A", "awaw:11.341B", "awaw:11.353C", "awaw:11.353E", "awaw:11.62", "awaw:11.63"]
+
+
+def test_the_france_message_says_who_conquered_it(tmp_path):
+    """11.33A reads as one plain statement, whether nobody or another power conquered France."""
+    _position, report = report_of("11.33A-fail-france-not-conquered")
+    assert [v.message for v in report.violations] == ["wa1 (Britain) was built in France, which Germany has not conquered"]
+    text = (FIXTURES / "11.33A-pass-france-conquered.xml").read_text(encoding="utf-8")
+    assert 'value="france germany"' in text
+    (tmp_path / "map.xml").write_bytes((FIXTURES / "map.xml").read_bytes())
+    (tmp_path / "save.xml").write_text(text.replace('value="france germany"', 'value="france italy"'), encoding="utf-8")
+    report = runner.check(read_position_file(tmp_path / "save.xml"))
+    assert [v.message for v in report.violations if str(v.case) == "11.33A"] == [
+        "wa1 (Britain) was built in France, which Italy conquered, not Germany"]
