@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from validator.model import Location, Piece, Position
+from validator.numbers import is_whole_number
 
 from plugin.tito import facts
 
@@ -19,7 +20,7 @@ from plugin.tito import facts
 
 def turn_number(position: Position) -> int | None:
     """The Game-Turn as a number, or None when the save does not give it."""
-    return int(position.turn) if position.turn.isdigit() else None
+    return int(position.turn) if is_whole_number(position.turn) else None
 
 
 def side(piece: Piece, turn: int | None) -> str:

@@ -96,7 +96,7 @@ def _area_attribute_problems(zone: str, attributes) -> Iterator[str]:
         if key not in AREA_ATTRIBUTES:
             yield f"the zone {name} has an unknown attribute '{key}' (a zone takes {', '.join(AREA_ATTRIBUTES)})"
     garrison = attributes.get("garrison")
-    if garrison is None or not garrison.isdigit():
+    if not units.is_whole_number(garrison):
         yield f"the zone {name} needs a garrison value, a whole number of divisions (7.51), not {garrison!r}"
     alignment = attributes.get("alignment")
     if alignment not in facts.ALIGNMENTS:
@@ -138,10 +138,10 @@ def _display_attribute_problems(display) -> Iterator[str]:
     if recruitment is None or not _NUMBER.fullmatch(recruitment):
         yield f"the display {name} needs a recruitment value such as 2, 1.5 or 1/2 (7.44), not {recruitment!r}"
     points = attributes.get("victory-points")
-    if points is None or not points.isdigit():
+    if not units.is_whole_number(points):
         yield f"the display {name} needs victory-points, a whole number (14.2A), not {points!r}"
     defence = attributes.get("intrinsic-defence")
-    if defence is not None and not (defence.isdigit() and int(defence) > 0):
+    if defence is not None and not (units.is_whole_number(defence) and int(defence) > 0):
         yield f"the display {name} has an intrinsic-defence of {defence!r}; give a positive whole number (8.5)"
     for label in attributes.get("labels", "").split():
         zone = facts.DISPLAY_LABELS.get(label)
@@ -155,7 +155,7 @@ def _display_attribute_problems(display) -> Iterator[str]:
 
 
 def _position_problems(position: Position) -> Iterator[Problem]:
-    if position.turn and not (position.turn.isdigit() and 1 <= int(position.turn) <= facts.LAST_TURN):
+    if position.turn and not (units.is_whole_number(position.turn) and 1 <= int(position.turn) <= facts.LAST_TURN):
         yield position.line, f"the position's turn '{position.turn}' is not a Tito Game-Turn (1 to {facts.LAST_TURN})"
     if position.phase and position.phase not in facts.PHASES:
         yield position.line, f"the position's phase '{position.phase}' is not a Tito phase; the phases are {', '.join(facts.PHASES)}"
@@ -183,7 +183,7 @@ def _fact_value_problem(position: Position, name: str, value: str, turn: int | N
     if name in facts.TRIGGER_FACTS:
         if value in ("true", "false"):
             return ""
-        if not (value.isdigit() and 1 <= int(value) <= facts.LAST_TURN):
+        if not (units.is_whole_number(value) and 1 <= int(value) <= facts.LAST_TURN):
             return f"the fact '{name}' takes a Game-Turn number (1 to {facts.LAST_TURN}), true or false, not '{value}'"
         if turn is not None and int(value) > turn:
             return f"the fact '{name}' says Game-Turn {value}, later than the position's Game-Turn {turn}"

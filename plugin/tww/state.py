@@ -10,7 +10,9 @@ phase's units did (events, or each unit's previous location).
 
 from __future__ import annotations
 
+
 from validator.model import Event, Location, Piece, Position
+from validator.numbers import is_whole_number
 
 from plugin.tww import terms
 
@@ -32,9 +34,11 @@ PREVIOUS_LOCATION = "previous-location"
 FLAG_ATTRIBUTES = ("territorial", "limited", "zoc", "communication", "forced-retreat")
 
 
+
 def turn_number(position: Position) -> int | None:
     """The war turn as a number, or None when the save does not say."""
-    return int(position.turn) if position.turn.strip().isdigit() else None
+    turn = position.turn.strip()
+    return int(turn) if is_whole_number(turn) else None
 
 
 def war_entry(position: Position, nation: str) -> int | None:

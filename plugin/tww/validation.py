@@ -123,7 +123,7 @@ def _fact_value_problem(name, prefix, subject, value, locations, areas) -> str:
         return "give two different nation ids separated by a space"
     if name == state.RECORDS and value not in state.EVENT_KINDS:
         return f"use one of {', '.join(state.EVENT_KINDS)}"
-    if prefix == state.WAR_ENTRY and not (value.isdigit() and int(value) >= 1):
+    if prefix == state.WAR_ENTRY and not (state.is_whole_number(value) and int(value) >= 1):
         return "give the war turn number the nation entered the war on"
     if prefix == state.NATION_SIDE and value not in terms.ALIGNMENTS:
         return f"use one of {', '.join(terms.ALIGNMENTS)}"

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from plugin.tito import units
+from validator.model import MapData, Position
+
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "tito" / "bad-input"
 EXPECT = re.compile(r"<!--\s*expect-error:\s*line (\d+|none)\s*\|(.*?)-->", re.S)
 BAD_FILES = sorted(FIXTURES.glob("*.xml"))
@@ -53,3 +56,19 @@ def test_all_problems_are_counted_in_the_message(tmp_path, run_cli):
     code, _, err = run_cli("check", save)
     assert code == 2
     assert f"{save}, line 4" in err and "(1 more problems)" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("1", True), ("17", True), ("007", True), ("²", False), ("١", False), ("１", False), ("", False), ("-1", False),
+     (" 3", False), ("1_0", False), ("9" * 10, False), (None, False)],
+)
+def test_only_ascii_digits_are_whole_numbers(text, expected):
+    # str.isdigit() is true for "²" (int() refuses it) and for "١" (int() reads it as 1).
+    assert units.is_whole_number(text) is expected
+
+
+@pytest.mark.parametrize("turn", ["²", "١", "9" * 5000])
+def test_a_turn_in_other_digits_is_no_game_turn(turn):
+    position = Position(game="tito", map=MapData(), turn=turn)
+    assert units.turn_number(position) is None

@@ -66,3 +66,20 @@ def test_bad_maps_name_the_map_file_and_line(write_save, run_cli, tmp_path, old,
     (tmp_path / "map.xml").write_text(broken, encoding="utf-8")
     code, _, err = run_cli("check", save)
     assert code == 2 and f"map.xml, line {line}: " in err and expected in err
+
+
+@pytest.mark.parametrize(
+    "parts, expected",
+    [
+        # str.isdigit() is true for "²" (int() refuses it) and "١" (int() reads it as 1): both are refused as text.
+        ({"turn": "²"}, "line 2: the turn '²' is not a war turn number"),
+        ({"turn": "١"}, "line 2: the turn '١' is not a war turn number"),
+        ({"turn": "9" * 5000}, "is not a war turn number"),
+        ({"facts": [("war-entry:finland", "²")]}, "line 3: the fact 'war-entry:finland' has the value '²': give the war turn number"),
+        ({"facts": [("war-entry:finland", "١")]}, "line 3: the fact 'war-entry:finland' has the value '١': give the war turn number"),
+    ],
+)
+def test_numbers_in_other_digits_get_the_plugins_sentence(write_save, run_cli, parts, expected):
+    code, out, err = run_cli("check", write_save(save_text(**parts)))
+    assert code == 2 and out == ""
+    assert "save.xml" in err and expected in err and "Traceback" not in err and "bug" not in err

@@ -172,3 +172,15 @@ def test_the_worked_example_of_the_documentation_parses_and_maps():
     assert rule.template.render(values, mapping.tables) == "bosnia/banja-luka/axis"
     assert mapping.map_path == ROOT / "plugin" / "tito" / "maps" / "tito-map.xml"
     assert mapping.accepts_version("2.3") and not mapping.accepts_version("3.0")
+
+
+@pytest.mark.parametrize("version, accepted", [
+    ("1.²", False),  # "²" is no number (str.isdigit() says it is; int() refuses it): a word, after every number
+    ("1.١", False),  # nor is "١" (int() would read it as 1)
+    ("1." + "9" * 5000, False),  # int() refuses more than 4,300 digits; compared as digits, it is just large
+    ("1.0009", True),
+    ("1.09", True),
+])
+def test_versions_compare_ascii_digits_as_numbers_and_anything_else_as_words(version, accepted):
+    mapping = parse(mapping_text(module='<module name="M" min-version="1.0" max-version="1.10"/>'))
+    assert mapping.accepts_version(version) is accepted

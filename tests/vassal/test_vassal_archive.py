@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from validator.saves.vassal import Limits, VassalFormatError, read_module, read_saved_game
+from validator.saves.vassal import Limits, VassalFormatError, read_log, read_module, read_saved_game
 
 from vassal_save_writer import obfuscate, restore, write_save
 
@@ -118,3 +118,55 @@ def test_bare_build_file_with_entities_and_bad_xml(tmp_path):
         read_module(bad)
     with pytest.raises(VassalFormatError, match="larger than the limit"):
         read_module(bad, limits=Limits(entry_bytes=3))
+
+
+@pytest.mark.parametrize("fmt, data", [("empty", b""), ("VCSK header only", b"!VCSK58"), ("VOBS header only", b"!VOBS\x58")])
+def test_a_saved_game_entry_without_commands_is_refused_not_read_as_an_empty_position(tmp_path, fmt, data):
+    # An empty position breaks no rule: read on, a broken file would be reported as a legal one.
+    path = _zip(tmp_path / "e.vsav", [("savedGame", data)])
+    problem = "the entry is empty" if not data else "the entry holds nothing after its header"
+    message = rf"e\.vsav, entry 'savedGame': {problem}, so the file holds no game\."
+    for read in (read_saved_game, read_log):
+        with pytest.raises(VassalFormatError, match=message):
+            read(path)
+
+
+def _module_with(tmp_path, map_attributes: str, board_attributes: str = 'width="100" height="100"') -> object:
+    build = (
+        '<VASSAL.build.GameModule name="M" version="1">\n'
+        f'  <VASSAL.build.module.Map mapName="Main" {map_attributes}>\n'
+        f'    <VASSAL.build.module.map.boardPicker.Board name="B" {board_attributes}/>\n'
+        "  </VASSAL.build.module.Map>\n"
+        "</VASSAL.build.GameModule>\n"
+    )
+    return _zip(tmp_path / "m.vmod", [("buildFile.xml", build.encode())])
+
+
+@pytest.mark.parametrize(
+    "map_attributes, board_attributes, named",
+    [
+        ('edgeWidth="1e999"', 'width="100"', 'Map\'s edgeWidth="1e999" is not a finite number'),
+        ('edgeHeight="inf"', 'width="100"', 'Map\'s edgeHeight="inf" is not a finite number'),
+        ('edgeWidth="nan"', 'width="100"', 'Map\'s edgeWidth="nan" is not a finite number'),
+        ('edgeWidth="0"', 'width="-inf"', 'Board\'s width="-inf" is not a finite number'),
+        ('edgeWidth="0"', 'height="1e300"', 'Board\'s height="1e300" is outside the whole numbers VASSAL reads'),
+        ('edgeWidth="' + "9" * 5000 + '"', 'width="100"', "is not a finite number"),
+    ],
+)
+def test_a_number_a_module_cannot_mean_is_refused_naming_file_line_and_attribute(
+    tmp_path, map_attributes, board_attributes, named
+):
+    path = _module_with(tmp_path, map_attributes, board_attributes)
+    line = 3 if "Board" in named else 2
+    with pytest.raises(VassalFormatError) as raised:
+        read_module(path)
+    message = str(raised.value)
+    assert message.startswith(f"{path}, entry 'buildFile.xml': line {line}: the ") and named in message, message
+    assert message.endswith("the module must be corrected (in VASSAL's module editor) before its saves can be checked.")
+
+
+@pytest.mark.parametrize("value, expected", [("12", 12), ("12.7", 12), (" 7 ", 7), ("-3", -3), ("abc", 0),
+                                             ("²", 0), ("١٢", 0), ("", 0)])
+def test_a_malformed_number_falls_back_to_vassals_default_as_before(tmp_path, value, expected):
+    module = read_module(_module_with(tmp_path, f'edgeWidth="{value}"'))
+    assert module.maps["Main"].edge_width == expected

@@ -117,3 +117,12 @@ def test_metadata_with_a_doctype_is_refused(tmp_path):
     path = write_save(tmp_path / "m.vsav", SAVE, extra={"savedata": evil})
     with pytest.raises(VassalFormatError, match="savedata.*DOCTYPE"):
         read_saved_game(path)
+
+
+@pytest.mark.parametrize("date", ["²", "١٧٠٠", "soon", "-5", "9" * 20, "9" * 5000, ""])
+def test_a_save_date_that_is_no_number_is_unknown_and_the_save_still_reads(tmp_path, date):
+    # str.isdigit() takes "²" (int() refuses it) and "١٧٠٠" (int() reads it as 1700): both are no date VASSAL wrote.
+    savedata = f'<?xml version="1.0"?><data version="1"><dateSaved>{date}</dateSaved></data>'.encode()
+    path = write_save(tmp_path / "d.vsav", SAVE, extra={"savedata": savedata, "moduledata": savedata})
+    game = read_saved_game(path)
+    assert game.metadata.date_saved is None and game.module_metadata.date_saved is None

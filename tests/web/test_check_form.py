@@ -121,7 +121,8 @@ def test_a_malformed_save_is_a_400_naming_the_file_and_line_on_the_form(check_cl
 def test_a_save_that_breaks_the_schema_names_line_and_reason(check_client):
     save = orchard_save().replace(b'turn="3"', b'turn="3" colour="red"')
     message = html(upload(check_client, save, name="odd.xml")).xpath(ERROR)
-    assert message.startswith("odd.xml, line 3")
+    # The <position> start tag opens on line 2 and ends on line 3; readers name the line where it opens.
+    assert message.startswith("odd.xml, line 2")
     assert "colour" in message and "save.xsd" in message
 
 
@@ -209,7 +210,31 @@ def test_a_map_href_never_reads_a_server_file(check_client, tmp_path, href):
     save = orchard_save(map_part=f'<map href="{href}"/>')
     response = upload(check_client, save)
     assert response.status_code == 400
-    assert "cannot be used" in html(response).xpath(ERROR)
+    message = html(response).xpath(ERROR)
+    assert message.startswith("crowded.xml, line 4: "), message
+    # An empty href may be refused by the reader itself, before any map is looked for.
+    assert "cannot be used" in message or (not href and "is empty" in message), message
+    assert ": :" not in message
+
+
+@pytest.mark.parametrize("href", [".", "/", "..", "some/folder/"])
+def test_a_map_href_that_names_no_file_says_so_in_one_sentence(check_client, href):
+    response = upload(check_client, orchard_save(map_part=f'<map href="{href}"/>'))
+    assert response.status_code == 400
+    message = html(response).xpath(ERROR)
+    if href == "some/folder/":  # its last part is a name, "folder": looked for, and not shipped
+        assert message == (
+            "crowded.xml, line 4: the map 'some/folder/' cannot be used: folder: Orchard Raid ships no map of that "
+            "name; choose the map file in the form's map field (or send it as the API's map part) together with the save"
+        )
+    elif href == "..":
+        assert "cannot be used: ..: Orchard Raid ships no map of that name" in message
+    else:
+        assert message == (
+            f"crowded.xml, line 4: the map '{href}' cannot be used: the <map> element's href names no file; give "
+            "the map file's name in href, or choose the map file in the form's map field (or send it as the API's "
+            "map part) together with the save"
+        )
 
 
 def test_a_shipped_map_is_found_by_its_file_name_alone(check_client):
@@ -232,3 +257,55 @@ def test_the_new_pages_carry_the_security_headers_and_no_inline_style(check_clie
         if response.mimetype == "text/html":
             page = html(response)
             assert page.xpath("//script | //style | //*[@style] | //*[starts-with(@href, 'javascript:')]") == []
+
+
+def test_an_empty_map_file_is_refused_not_replaced_by_the_shipped_map(check_client, database_path):
+    response = upload(check_client, orchard_save(), map=(b"", "my-map.xml"))
+    assert response.status_code == 400
+    assert html(response).xpath(ERROR) == (
+        "my-map.xml: the file is empty; choose the map file, or leave the map field empty to use the map the save "
+        "names.")
+    assert stored_reports(database_path) == 0
+
+
+@pytest.mark.parametrize("map_file", [b"<not even xml", ORCHARD_MAP.encode()])
+def test_a_map_file_sent_with_a_save_that_carries_its_own_map_is_refused(check_client, check_app, database_path,
+                                                                        map_file):
+    import io
+
+    inline = ORCHARD_MAP.split("\n", 1)[1].replace(' xmlns="urn:referee:save:1"', "")
+    save = orchard_save(map_part=inline)
+    expected = (
+        "inline.xml: the save carries its own map, so the map file other-map.xml would not be used; leave the map "
+        "field empty to check the save with its own map, or replace the save's map by <map href=\"other-map.xml\"/> "
+        "to check it with the file you chose.")
+    response = upload(check_client, save, name="inline.xml", map=(map_file, "other-map.xml"))
+    assert response.status_code == 400 and html(response).xpath(ERROR) == expected
+    api = check_app.test_client().post(
+        "/api/check", content_type="multipart/form-data",
+        data={"save": (io.BytesIO(save), "inline.xml"), "map": (io.BytesIO(map_file), "other-map.xml")})
+    assert api.status_code == 400 and api.get_json() == {"error": expected}
+    assert stored_reports(database_path) == 0
+
+
+@pytest.mark.parametrize(
+    ("example", "href"),
+    [("awaw/partisans-legal.xml", "partisans-illegal.xml"), ("tww/legal.xml", "legal.xml"),
+     ("tww/legal.xml", "illegal.xml")],
+)
+def test_an_example_save_is_never_taken_for_a_shipped_map(real_client, example, href):
+    # The examples folder holds saves: one read as a map gave an error about a server file the user never sent.
+    import io
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "examples" / example).read_text(encoding="utf-8")
+    mine, count = re.subn(r'<map href="[^"]*"', f'<map href="{href}"', text, count=1)
+    assert count == 1
+    map_line = text[: text.index("<map href")].count("\n") + 1
+    response = real_client.post("/api/check", content_type="multipart/form-data",
+                                data={"save": (io.BytesIO(mine.encode()), "mine.xml")})
+    assert response.status_code == 400
+    message = response.get_json()["error"]
+    assert message.startswith(f"mine.xml, line {map_line}: the map '{href}' cannot be used: {href}: "), message
+    assert "ships no map of that name; choose the map file in the form's map field" in message

@@ -94,11 +94,29 @@ def test_the_json_is_the_stored_report_with_absolute_urls(check_client, report_i
     ["AAAAAAAAAAAAAAAAAAAAAA", "nothing", "%00", "x" * 5000, "'; DROP TABLE report; --"],
 )
 def test_an_unknown_report_is_a_404_with_a_sentence(check_client, report_id):
-    for address in (f"/reports/{report_id}", f"/reports/{report_id}.json"):
-        response = check_client.get(address)
-        assert response.status_code == 404
-        message = html(response).xpath("string(//p[@class='error-message'])")
-        assert message.startswith("There is no report with the id")
+    response = check_client.get(f"/reports/{report_id}")
+    assert response.status_code == 404
+    message = html(response).xpath("string(//p[@class='error-message'])")
+    assert message.startswith("There is no report with the id")
+    # The JSON address answers its 404 in JSON, so a program following report_url + ".json" can read it.
+    response = check_client.get(f"/reports/{report_id}.json")
+    assert response.status_code == 404 and response.mimetype == "application/json"
+    assert response.get_json()["error"].startswith("There is no report with the id")
+
+
+@pytest.mark.parametrize("address", ["/reports/", "/reports"])
+def test_the_reports_folder_is_a_404_pointing_at_the_check_form(check_client, address):
+    response = check_client.get(address, follow_redirects=True)
+    assert response.status_code == 404
+    message = html(response).xpath("string(//p[@class='error-message'])")
+    assert message.startswith("Reports are not listed: each has its own address")
+    assert "/check" in message and "game" not in message
+
+
+def test_the_check_address_with_a_slash_leads_to_the_form(check_client):
+    response = check_client.get("/check/")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/check")
+    assert check_client.get("/check/", follow_redirects=True).status_code == 200
 
 
 def test_a_report_address_with_a_path_in_it_is_no_page(check_client):

@@ -385,3 +385,118 @@ def test_the_form_offers_the_vassal_fields(client):
     assert form.xpath(".//input[@name='viewer']/@placeholder") == ["a spectator"]
     assert ".vsav" in form.xpath("string(.//input[@name='save']/@accept)")
     assert client.get("/api/modules").get_json() == {"modules": []}
+
+
+def _rezipped(path: Path, out: Path, **entries: bytes) -> bytes:
+    """The zip at ``path`` with some entries replaced or added, written to ``out``; its bytes."""
+    with zipfile.ZipFile(path) as archive:
+        contents = {name: archive.read(name) for name in archive.namelist()}
+    contents.update(entries)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in contents.items():
+            archive.writestr(name, data)
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize("api", [False, True])
+@pytest.mark.parametrize("choice", ["²", "١", "１", "12345678901234567890", "1²"])
+def test_a_kept_module_id_in_other_digits_is_a_400_not_a_500_nor_module_1(client, files, choice, api):
+    # str.isdigit() is true for all of these: "²" made int() fail (a 500), and "١" was read as module 1.
+    module, save = files
+    assert post(client, save, module=module, api=True).status_code == 200  # module 1 is kept, no cookie set
+    response = post(client, save, kept_module=choice, api=api)
+    assert response.status_code == 400
+    message = response.get_json()["error"] if api else error_of(response)
+    assert message.startswith(f"There is no kept module “{choice}”; choose one listed in the form"), message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "attribute"),
+    [
+        ('edgeWidth="0"', 'edgeWidth="1e999"', 'Map\'s edgeWidth="1e999" is not a finite number'),
+        ('edgeHeight="0"', 'edgeHeight="nan"', 'Map\'s edgeHeight="nan" is not a finite number'),
+        ('width="840"', 'width="inf"', 'Board\'s width="inf" is not a finite number'),
+        ('originx="', 'originx="1e999" x="', 'Region\'s originx="1e999" is not a finite number'),
+    ],
+)
+def test_a_module_with_a_number_it_cannot_mean_is_a_400_naming_module_entry_and_attribute(
+    client, instance, files, tmp_path, old, new, attribute
+):
+    module, save = files
+    with zipfile.ZipFile(module) as archive:
+        build = archive.read("buildFile.xml").decode()
+    assert old in build
+    broken = _rezipped(module, tmp_path / "broken.vmod", **{"buildFile.xml": build.replace(old, new, 1).encode()})
+    response = post(client, save, module=broken, module_name="odd.vmod", api=True)
+    assert response.status_code == 400
+    message = response.get_json()["error"]
+    assert message.startswith("odd.vmod, entry 'buildFile.xml': line "), message
+    assert attribute in message and "bug" not in message
+    assert uploads(instance) == [] and rows(instance, "vassal_module") == [] and rows(instance, "report") == []
+
+
+def test_a_defect_while_reading_a_module_is_a_400_that_says_so(client, instance, files, monkeypatch):
+    def broken(path, display_name):
+        raise KeyError("a defect in the module reader")
+
+    monkeypatch.setattr(kept_modules, "read_facts", broken)
+    module, save = files
+    response = post(client, save, module=module, module_name="m.vmod", api=True)
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith(
+        "m.vmod: the file could not be read because Referee failed on it; this is a bug and it has been logged. "
+        "Please report it with the module file.")
+    assert uploads(instance) == []
+
+
+DATE_SUPERSCRIPT = b"<?xml version='1.0' encoding='UTF-8'?><data version='1'><name>x</name><dateSaved>\xc2\xb2</dateSaved></data>"
+
+
+def test_a_module_whose_moduledata_date_is_no_number_is_read(client, instance, files, tmp_path):
+    module, save = files
+    with zipfile.ZipFile(module) as archive:
+        build = archive.read("buildFile.xml").decode()
+        moduledata = archive.read("moduledata").decode()
+    # Without a version in the buildFile, the moduledata is read for it, date and all.
+    unversioned = build.replace(' version="1.0" VassalVersion', ' VassalVersion', 1)
+    assert unversioned != build
+    odd = _rezipped(module, tmp_path / "odd.vmod", **{
+        "buildFile.xml": unversioned.encode(),
+        "moduledata": moduledata.replace("</data>", "<dateSaved>²</dateSaved></data>").encode(),
+    })
+    response = post(client, save, module=odd, module_name="odd.vmod", api=True)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["vassal"]["module"]["version"] == "1.0"
+
+
+def test_a_save_whose_savedata_date_is_no_number_is_checked(client, files, tmp_path):
+    module, save = files
+    assert post(client, save, module=module, api=True).status_code == 200
+    odd = _rezipped(save, tmp_path / "g.vsav", savedata=DATE_SUPERSCRIPT)
+    response = post(client, odd, name="g.vsav", kept_module="1", api=True)
+    assert response.status_code == 200, response.get_json()
+    assert [item["case"] for item in response.get_json()["violations"]] == ["6.21", "6.21"]
+
+
+@pytest.mark.parametrize("api", [False, True])
+def test_a_save_whose_saved_game_entry_is_empty_is_refused_and_nothing_is_stored(client, instance, files, tmp_path,
+                                                                                 api):
+    module, save = files
+    assert post(client, save, module=module, api=True).status_code == 200
+    stored = rows(instance, "report")
+    empty = _rezipped(save, tmp_path / "empty.vsav", savedGame=b"")
+    response = post(client, empty, name="empty.vsav", kept_module="1", api=api)
+    assert response.status_code == 400
+    message = response.get_json()["error"] if api else error_of(response)
+    assert message == "empty.vsav, entry 'savedGame': the entry is empty, so the file holds no game."
+    assert rows(instance, "report") == stored
+
+
+def test_a_map_file_sent_with_a_vassal_save_is_refused(client, instance, files):
+    module, save = files
+    response = post(client, save, module=module, map=(io.BytesIO(b"<map/>"), "my-map.xml"))
+    assert response.status_code == 400
+    assert error_of(response) == (
+        "overstacked.vsav: a VASSAL save is read with the map of its game's module mapping, so the map file "
+        "my-map.xml would not be used; leave the map field empty.")
+    assert rows(instance, "report") == [] and uploads(instance) == []

@@ -9,12 +9,20 @@ which), plus ``id`` and ``report_url``.
 
 Unusable input is a 400 with the reader's own sentence (file, line, column,
 what is wrong): the form page shows it above the form, the API answers
-``{"error": sentence}``.  A request over ``MAX_CONTENT_LENGTH`` is a 413.
+``{"error": sentence}``.  A request over ``MAX_CONTENT_LENGTH`` is a 413
+that gives the limits; on the form page it shows the form again.  A
+multipart body of which no part can be read (Werkzeug drops it whole, for
+instance for a file name that is not UTF-8) is a 400 that says so.
 The form needs its CSRF token; the API needs it only from clients that send
 cookies (see ``validator.web.csrf``).  A refused upload stores nothing.
 
 The save's map, when it names one by ``href``, is found by
-``validator.web.maps``: never as a path on the server.
+``validator.web.maps``: never as a path on the server.  A map file the user
+sends is never dropped in silence: an empty one is refused, and so is one the
+check would not use (the save carries its map inside it, or it is a VASSAL
+save, which is read with its game's own map), since a report checked against
+another map than the one the user chose would be a ruling on a different
+position.
 
 A VASSAL save or log (a zip, or a file named ``.vsav`` / ``.vlog``) is checked
 by ``validator.web.vassal_checks`` with its module (the ``module`` part, or
@@ -34,7 +42,17 @@ from validator.games import Game, UnknownGame
 from validator.runner import check
 from validator.saves.vassal.commands_cli import load_mapping
 from validator.saves.xml_reader import SaveInputError, read_position
-from validator.web import csrf, database, kept_modules, maps, pictures, records, reports, vassal_checks
+from validator.web import (
+    csrf,
+    database,
+    errors,
+    kept_modules,
+    maps,
+    pictures,
+    records,
+    reports,
+    vassal_checks,
+)
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name, read_part
 from validator.xmlparsing import XmlInputError, parse_xml
@@ -44,6 +62,22 @@ blueprint = Blueprint("checking", __name__)
 DEFAULT_SAVE_NAME = "save.xml"
 DEFAULT_MAP_NAME = "map.xml"
 
+EMPTY_MAP = (
+    "{map}: the file is empty; choose the map file, or leave the map field empty to use the map the save names."
+)
+MAP_NOT_USED = (
+    "{save}: the save carries its own map, so the map file {map} would not be used; leave the map field empty "
+    "to check the save with its own map, or replace the save's map by <map href=\"{map}\"/> to check it "
+    "with the file you chose."
+)
+MAP_WITH_VASSAL_SAVE = (
+    "{save}: a VASSAL save is read with the map of its game's module mapping, so the map file {map} would not be "
+    "used; leave the map field empty."
+)
+UNREADABLE_FORM = (
+    "The form could not be read: a part of it is not well-formed, or a file name in it is not UTF-8 (some old "
+    "browsers send names that way); rename the file with plain letters and numbers and send it again."
+)
 NO_SAVE = (
     "No save file was sent: choose one in the form's save field "
     "(API clients send it as the multipart part named “save”)."
@@ -55,8 +89,24 @@ def form():
     return _form_page()
 
 
+@blueprint.get("/check/")
+def form_with_slash():
+    return redirect(url_for("checking.form"), code=308)
+
+
+@blueprint.errorhandler(413)
+def too_large(error):
+    """The form again, with the limits in a sentence; the API answers the same sentence as JSON."""
+    message = errors.too_large_message()
+    if request.path.startswith(errors.API_PREFIX):
+        return jsonify(error=message), 413
+    return _form_page(error=message, status=413, values={})  # the body is not read, so no choice can be kept
+
+
 @blueprint.post("/check")
 def check_form():
+    if _form_unreadable():
+        return _form_page(error=UNREADABLE_FORM, status=400, values={})
     csrf.require_token()
     try:
         record = _check_upload()
@@ -67,6 +117,8 @@ def check_form():
 
 @blueprint.post("/api/check")
 def check_api():
+    if _form_unreadable():
+        return jsonify(error=UNREADABLE_FORM), 400
     csrf.require_token_or_no_cookies()
     try:
         record = _check_upload()
@@ -117,8 +169,10 @@ def _kept_module_groups(shelf: list[Game], chosen: str) -> list[ModuleGroup]:
     return groups
 
 
-def _form_page(error: str | None = None, status: int = 200):
-    values = request.form if request.method == "POST" else request.args
+def _form_page(error: str | None = None, status: int = 200, values=None):
+    """The form; ``values`` are the choices to show again (by default those of the request)."""
+    if values is None:
+        values = request.form if request.method == "POST" else request.args
     chosen = values.get("game", "")
     shelf = sorted(games.registry().values(), key=lambda game: game.title.lower())
     module_groups = _kept_module_groups(shelf, chosen)
@@ -146,15 +200,13 @@ def _check_upload() -> records.Record:
     save_name = display_name(save, DEFAULT_SAVE_NAME)
     if not save_data:
         raise UploadError(f"{save_name}: the file is empty; choose the save file to check.")
+    uploaded_map = _uploaded_map()
     if vassal_checks.is_vassal_upload(save_data, save_name):
+        if uploaded_map is not None:
+            raise UploadError(MAP_WITH_VASSAL_SAVE.format(save=save_name, map=uploaded_map.name))
         return vassal_checks.check_upload(save_data, save_name, _chosen_game())
     if vassal_checks.has_module_parts():
         raise UploadError(vassal_checks.MODULE_WITHOUT_SAVE.format(save=save_name))
-    map_part = request.files.get("map")
-    map_data = read_part(map_part)
-    uploaded_map = (
-        maps.UploadedMap(map_data, display_name(map_part, DEFAULT_MAP_NAME)) if map_data else None
-    )
     chosen = _chosen_game()
     if chosen is not None:
         resolver = maps.UploadMapResolver(lambda: chosen, uploaded_map)
@@ -164,6 +216,8 @@ def _check_upload() -> records.Record:
 
     with answering_problems(save_name, "save file"):
         position = read_position(save_data, save_name, resolver, game_id)
+        if uploaded_map is not None and not resolver.used.origin:
+            raise UploadError(MAP_NOT_USED.format(save=save_name, map=uploaded_map.name))
         game = games.get(position.game)
         report = check(position, game)
 
@@ -182,6 +236,32 @@ def _check_upload() -> records.Record:
         picture=picture.svg,
         picture_note=picture.note,
     )
+
+
+def _form_unreadable() -> bool:
+    """True for a multipart body that held parts of which not one could be read.
+
+    Werkzeug drops such a body whole, token and all, so without this the
+    user would hear that the page expired or that no file was sent.  A body
+    longer than its closing boundary line ("--boundary--" between line
+    breaks) held parts; an empty form is only that line.
+    """
+    if request.mimetype != "multipart/form-data" or request.form or request.files:
+        return False
+    closing_line = len(request.mimetype_params.get("boundary", "")) + len("\r\n----\r\n")
+    return (request.content_length or 0) > closing_line
+
+
+def _uploaded_map() -> maps.UploadedMap | None:
+    """The map file sent with the save; None when the field was left empty; refused when the file is empty."""
+    part = request.files.get("map")
+    data = read_part(part)
+    if data is None:
+        return None
+    name = display_name(part, DEFAULT_MAP_NAME)
+    if not data:
+        raise UploadError(EMPTY_MAP.format(map=name))
+    return maps.UploadedMap(data, name)
 
 
 def _chosen_game() -> Game | None:

@@ -2,7 +2,9 @@
 
 Views that know more (an unknown game, a bad query) pass their own sentence
 as the error's description; otherwise the page says what the status means.
-Under ``/api/`` the same sentence comes as JSON, ``{"error": sentence}``.
+Under ``/api/``, and for addresses of JSON documents (``/reports/<id>.json``),
+the same sentence comes as JSON, ``{"error": sentence}``: a program that
+follows a report's address gets an answer it can read.
 """
 
 from __future__ import annotations
@@ -10,31 +12,60 @@ from __future__ import annotations
 from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from validator.saves.xml_reader import MAX_SAVE_BYTES
+from validator.web.kept_modules import MAX_MODULE_BYTES
+
 API_PREFIX = "/api/"
+JSON_SUFFIX = ".json"
 
 MESSAGES = {
     400: "The request could not be understood; please check the address or the form you sent.",
     404: "There is no page at this address.",
     405: "This page cannot be used that way; follow a link or use the form on the page instead.",
-    413: "The request is larger than the {limit} MB that Referee accepts.",
+    413: (
+        "The request is larger than the {limit} MB that Referee accepts in one request: a save or map file may be "
+        "at most {save} MB and a module at most {module} MB. Choose a smaller file; for a VASSAL save, choose a "
+        "module kept from an earlier upload instead of sending the module again."
+    ),
     500: "Something went wrong on our side while building this page; the error has been logged.",
 }
+FORM_TOO_LARGE = (
+    "The form sent has a text field longer than Referee reads, or too many parts; send the form as the page "
+    "gives it, with one file in each file field."
+)
 
 
 def show_error(error: HTTPException):
     """Render the error page, keeping headers such as a 405's Allow list."""
     message = vars(error).get("description") or _default_message(error)
     headers = [(key, value) for key, value in error.get_headers() if key.lower() != "content-type"]
-    if request.path.startswith(API_PREFIX):
+    if wants_json():
         return jsonify(error=message), error.code, headers
     page = render_template("errors/error.html", code=error.code, name=error.name, message=message)
     return page, error.code, headers
 
 
+def wants_json() -> bool:
+    """True for API requests and for addresses of JSON documents."""
+    return request.path.startswith(API_PREFIX) or request.path.endswith(JSON_SUFFIX)
+
+
+def too_large_message() -> str:
+    """The 413's sentence: the request's limit and each file's, and what to do."""
+    limit, length = current_app.config["MAX_CONTENT_LENGTH"], request.content_length
+    if limit is not None and length is not None and length <= limit:
+        return FORM_TOO_LARGE  # within the limit, so a text field or the number of parts was too large
+    megabyte = 1024 * 1024
+    return MESSAGES[413].format(
+        limit=current_app.config["MAX_CONTENT_LENGTH"] // megabyte,
+        save=MAX_SAVE_BYTES // megabyte,
+        module=MAX_MODULE_BYTES // megabyte,
+    )
+
+
 def _default_message(error: HTTPException) -> str:
     if error.code == 413:
-        limit = current_app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)
-        return MESSAGES[413].format(limit=limit)
+        return too_large_message()
     return MESSAGES.get(error.code, error.description)
 
 

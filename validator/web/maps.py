@@ -11,16 +11,16 @@ and in this order, among:
    ``map`` part of an API request), whatever its own file name: the user chose
    it for this save, so it answers the save's href;
 2. the maps the game's plugin ships in its ``maps`` folder, beside its case
-   index (``plugin/<game>/maps/``), which an installed package carries;
-3. in a source checkout, the game's examples folder ``examples/<game>/`` at the
-   top of the tree (found next to the ``validator`` package, as
-   ``validator.paths`` finds ``templates/``).  A plain ``pip install`` has no
-   examples folder, so there only (1) and (2) apply.
+   index (``plugin/<game>/maps/``), which an installed package carries.
 
-Shipped folders are listed, not joined with the name: a map is found only if
-a regular ``.xml`` file of exactly that name is in the folder's listing.
-Anything else is a :class:`SaveInputError` saying which map is missing and
-how to provide it, which the views answer with a 400.
+Only the ``maps`` folder counts as shipped maps.  The examples folder of a
+source checkout is not searched: it holds saves, not maps (every example
+names its plugin's map), and a save taken for a map gave an error about a
+server file the user never sent.  A shipped folder is listed, not joined with
+the name: a map is found only if a regular ``.xml`` file of exactly that name
+is in the folder's listing.  Anything else is a :class:`SaveInputError`
+saying which map is missing and how to provide it, which the views answer
+with a 400.
 """
 
 from __future__ import annotations
@@ -29,12 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
-from validator import paths
 from validator.games import Game
 from validator.saves.unchanged_files import read_unless_unchanged
 from validator.saves.xml_reader import SaveInputError, read_capped
 
-EXAMPLES_DIR = Path(paths.__file__).resolve().parent.parent / "examples"
 MAP_FOLDER = "maps"
 
 
@@ -59,8 +57,8 @@ def file_name(href: str) -> str:
 
 
 def shipped_folders(game: Game) -> list[Path]:
-    """Where a game's shipped maps may be: its plugin's maps folder, then its examples."""
-    return [game.case_index_path.parent / MAP_FOLDER, EXAMPLES_DIR / game.id]
+    """Where a game's shipped maps are: its plugin's maps folder."""
+    return [game.case_index_path.parent / MAP_FOLDER]
 
 
 def shipped_map(game: Game, name: str) -> Path | None:
@@ -77,6 +75,16 @@ def shipped_map(game: Game, name: str) -> Path | None:
     return None
 
 
+class UnnamedMap(SaveInputError):
+    """An href that names no file (empty, ``.``, ``/``): there is no file name to put before the sentence."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("", problem)
+
+    def __str__(self) -> str:
+        return self.problem
+
+
 class UploadMapResolver:
     """A map resolver for ``read_position`` that knows only the uploaded and shipped maps."""
 
@@ -91,10 +99,15 @@ class UploadMapResolver:
         if self.uploaded is not None:
             self.used.data, self.used.origin = self.uploaded.data, "uploaded"
             return self.uploaded.data, self.uploaded.name
+        if not name:
+            raise UnnamedMap(
+                "the <map> element's href names no file; give the map file's name in href, or choose the map "
+                "file in the form's map field (or send it as the API's map part) together with the save"
+            )
         game = self.find_game()
-        found = shipped_map(game, name) if game is not None and name else None
+        found = shipped_map(game, name) if game is not None else None
         if found is None:
-            raise SaveInputError(name or href, self._missing_sentence(game))
+            raise SaveInputError(name, self._missing_sentence(game))
         data = read_unless_unchanged(found, read_capped)
         self.used.data, self.used.origin = data, "shipped"
         return data, name

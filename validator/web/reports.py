@@ -31,6 +31,11 @@ from validator.web.reading import Title, title_of
 
 blueprint = Blueprint("reports", __name__)
 
+NO_LISTING = (
+    "Reports are not listed: each has its own address, /reports/ followed by the id its check gave you. "
+    "To check a position and get a report, use the form at {check}."
+)
+
 SEVERITY_ORDER = {"error": 0, "warning": 1, "unchecked": 2, "info": 3}
 
 
@@ -175,6 +180,12 @@ def module_label(record: records.Record) -> str | None:
     if record.module_version:
         return f"{record.module_name}, version {record.module_version}"
     return f"{record.module_name} (no version given)"
+
+
+@blueprint.get("/reports/")
+def no_listing():
+    """Reports are not listed (each belongs to whoever checked it), so the bare folder says where they are."""
+    abort(404, description=NO_LISTING.format(check=url_for("checking.form")))
 
 
 @blueprint.get("/reports/<report_id>")

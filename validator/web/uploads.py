@@ -41,7 +41,7 @@ def read_part(part: FileStorage | None) -> bytes | None:
 
 
 def display_name(part: FileStorage, default: str) -> str:
-    """The file name the user gave, fit to show; never used as a path."""
+    """The file name the user gave, without its folders, fit to show; never used as a path."""
     name = (part.filename or "").replace("\\", "/").rsplit("/", 1)[-1].strip()
     return printable(name, LONGEST_FILE_NAME) if name else default
 
@@ -55,6 +55,8 @@ def answering_problems(save_name: str, files: str, public: Callable[[str], str] 
     """
     try:
         yield
+    except UploadError:
+        raise  # already an answer with its sentence
     except (SaveInputError, VassalFormatError) as error:
         raise UploadError(public(str(error))) from None
     except CheckDefectError as error:

@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from flask import current_app, request
 
 from validator.games import Game
-from validator.saves.vassal import VassalFormatError
 from validator.saves.vassal.commands_cli import check_file, load_mapping
 from validator.saves.xml_reader import MAX_SAVE_BYTES, read_capped
 from validator.web import database, kept_modules, pictures, records
@@ -46,6 +46,9 @@ from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name
 
 VASSAL_SUFFIXES = (".vsav", ".vlog")
+# A kept module's id as the form and GET /api/modules give it: ASCII digits only, since str.isdigit() also
+# takes "²" (which int() refuses) and "١" (which int() reads as 1); eleven at most, within SQLite's integers.
+KEPT_MODULE_ID = re.compile(r"[0-9]{1,11}")
 DEFAULT_MODULE_NAME = "module.vmod"
 
 NO_GAME = (
@@ -184,7 +187,7 @@ def _chosen_module(connection, folder: Path, save_name: str) -> ChosenModule:
     if not given and not choice:
         raise UploadError(NO_MODULE.format(save=save_name))
     if choice:
-        kept = kept_modules.find(connection, int(choice)) if choice.isdigit() and len(choice) < 12 else None
+        kept = kept_modules.find(connection, int(choice)) if KEPT_MODULE_ID.fullmatch(choice) else None
         if kept is None:
             raise UploadError(
                 f"There is no kept module “{printable(choice, 40)}”; choose one listed in the form (API clients: "
@@ -201,11 +204,9 @@ def _chosen_module(connection, folder: Path, save_name: str) -> ChosenModule:
     try:
         if upload.size == 0:
             raise UploadError(f"{module_name}: the file is empty; choose the game's .vmod module file.")
-        facts = kept_modules.read_facts(upload.path, module_name)
+        with answering_problems(module_name, "module file"):
+            facts = kept_modules.read_facts(upload.path, module_name)
         kept = kept_modules.find_by_name(connection, facts.name, facts.version)
-    except VassalFormatError as error:
-        upload.path.unlink(missing_ok=True)
-        raise UploadError(str(error)) from None
     except BaseException:
         upload.path.unlink(missing_ok=True)
         raise

@@ -30,7 +30,9 @@ from types import MappingProxyType
 from lxml import etree
 
 from validator.saves.xml_reader import SaveInputError, read_capped
+from validator.numbers import is_ascii_digits
 from validator.xmlparsing import XmlInputError, parse_xml, validate
+
 
 NAMESPACE = "urn:referee:mapping:1"
 SCHEMA = "mapping.xsd"
@@ -356,8 +358,20 @@ class Mapping:
 
 
 def version_parts(version: str) -> list[tuple[int, int, str]]:
-    """``1.10.2`` as comparable parts: numbers compare as numbers, words as words (after numbers)."""
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"[.\-_]", version) if part]
+    """``1.10.2`` as comparable parts: numbers compare as numbers, words as words (after numbers).
+
+    A number is kept as its digits without leading zeros, ordered by length
+    first: that compares as numbers do without ``int``, which refuses "²" and
+    very long numbers.  Only ASCII digits make a number; "١" is a word.
+    """
+    return [_version_part(part) for part in re.split(r"[.\-_]", version) if part]
+
+
+def _version_part(part: str) -> tuple[int, int, str]:
+    if is_ascii_digits(part):
+        digits = part.lstrip("0")
+        return (0, len(digits), digits)
+    return (1, 0, part)
 
 
 def _at_least(parts: list, floor: list) -> bool:

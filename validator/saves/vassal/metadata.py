@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from validator.numbers import is_whole_number
+
 from .model import Metadata
 from .xmlparser import parse_xml
+
+# VASSAL writes the date as a Java long: milliseconds since 1970, at most 19 digits.
+LONGEST_DATE = 19
 
 
 def _text(root, tag: str) -> str | None:
@@ -21,6 +26,15 @@ def parse_metadata(data: bytes, *, source: str, entry: str) -> Metadata:
         name=_text(root, "name"),
         version=_text(root, "version"),
         vassal_version=_text(root, "VassalVersion"),
-        date_saved=int(date) if date and date.isdigit() else None,
+        date_saved=_date(date),
         description=_text(root, "description"),
     )
+
+
+def _date(text: str | None) -> int | None:
+    """The save date in milliseconds; None when missing or not a number VASSAL could have written.
+
+    The date is only what the save says about itself, so an odd one is read
+    as unknown rather than refusing the whole file.
+    """
+    return int(text) if is_whole_number(text, LONGEST_DATE) else None

@@ -99,25 +99,51 @@ def _bool(element, name: str, default: bool = False) -> bool:
     return default if value is None else value == "true"
 
 
-def _float(element, name: str, default: float) -> float:
-    value = element.get(name)
+# A Java int, which is what VASSAL reads every whole-number attribute into.
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+
+class _UnreadableNumber(ValueError):
+    """An attribute holding a number VASSAL could not use; :func:`parse_build_file` names the file for it."""
+
+    def __init__(self, element, name: str, problem: str) -> None:
+        super().__init__(problem)
+        self.line = element.sourceline
+        self.component = str(element.tag).rsplit(".", 1)[-1]
+        self.name, self.value, self.problem = name, element.get(name), problem
+
+
+def _number(element, name: str) -> float | None:
+    """The attribute as a number; None when missing or no number at all (VASSAL then uses its default).
+
+    A number that is not finite (``1e999``, ``inf``, ``nan``) is refused:
+    no default stands in for it, and ``int`` cannot take it.
+    """
+    value = (element.get(name) or "").strip()
+    if not value or not value.isascii():
+        return None
     try:
-        return float(value) if value not in (None, "") else default
+        number = float(value)
     except ValueError:
-        return default
+        return None
+    if not math.isfinite(number):
+        raise _UnreadableNumber(element, name, "is not a finite number")
+    return number
+
+
+def _float(element, name: str, default: float) -> float:
+    number = _number(element, name)
+    return default if number is None else number
 
 
 def _int(element, name: str, default: int) -> int:
-    value = element.get(name)
-    if value in (None, ""):
+    number = _number(element, name)
+    if number is None:
         return default
-    try:
-        return int(value)
-    except ValueError:
-        try:
-            return int(float(value))
-        except ValueError:
-            return default
+    if not _INT_MIN <= number <= _INT_MAX:
+        raise _UnreadableNumber(element, name,
+                                f"is outside the whole numbers VASSAL reads ({_INT_MIN:,} to {_INT_MAX:,})")
+    return int(number)
 
 
 def _numbering(grid_element) -> Numbering | None:
@@ -221,6 +247,19 @@ def _own_descendants(map_element, tag: str):
 def parse_build_file(data: bytes, *, source: str, entry: str | None = None, archive: Archive | None = None,
                      limits: Limits = DEFAULT_LIMITS, metadata: Metadata | None = None) -> Module:
     """A :class:`Module` from buildFile bytes (board sizes need the archive for images)."""
+    try:
+        return _module(data, source=source, entry=entry, archive=archive, limits=limits, metadata=metadata)
+    except _UnreadableNumber as error:
+        raise VassalFormatError(
+            source,
+            f"line {error.line}: the {error.component}'s {error.name}=\"{error.value}\" {error.problem}; the module "
+            "must be corrected (in VASSAL's module editor) before its saves can be checked",
+            entry=entry,
+        ) from None
+
+
+def _module(data: bytes, *, source: str, entry: str | None, archive: Archive | None, limits: Limits,
+            metadata: Metadata | None) -> Module:
     root = parse_xml(data, source=source, entry=entry)
     if root.tag not in ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule"):
         raise VassalFormatError(source, f"is not a VASSAL buildFile (its root element is {root.tag})", entry=entry)

@@ -67,7 +67,24 @@ class _FormatProbe:
 def _text(archive: Archive, probe_holder: list) -> Iterator[str]:
     probe = _FormatProbe(archive.iter_chunks(SAVE_ENTRY))
     probe_holder.append(probe)
-    return decode_text(deobfuscate(probe, source=archive.source, entry=SAVE_ENTRY, limits=archive.limits))
+    text = decode_text(deobfuscate(probe, source=archive.source, entry=SAVE_ENTRY, limits=archive.limits))
+    return _refusing_empty(text, archive.source, probe)
+
+
+def _refusing_empty(text: Iterator[str], source: str, probe: _FormatProbe) -> Iterator[str]:
+    """The entry's text, refused when there is none.
+
+    VASSAL always writes commands, so an entry without any is a truncated or
+    broken file; read on, it would replay into an empty position that breaks
+    no rule and be reported as legal.
+    """
+    empty = True
+    for chunk in text:
+        empty = empty and not chunk
+        yield chunk
+    if empty:
+        problem = "the entry is empty" if not probe.head else "the entry holds nothing after its header"
+        raise VassalFormatError(source, f"{problem}, so the file holds no game", entry=SAVE_ENTRY)
 
 
 def _sections(archive: Archive, probe_holder: list) -> Iterator[Section]:

@@ -65,6 +65,8 @@ def first_two(value: str, delimiter: str) -> tuple[str, str | None]:
     return tokens[0], (tokens[1] if len(tokens) > 1 else None)
 
 
+
+
 def java_int(text: str | None, default: int) -> int:
     """``Integer.parseInt`` with VASSAL's fallback: the default when missing or malformed."""
     if text is None:
