@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
 from validator.model import Location, MapData, Piece, Position
+from validator.numbers import is_ascii_digits
+from validator.quoting import name_a_few, quote
 
 from plugin.awaw import pools
-from plugin.awaw.quoting import name_a_few, quote
 from plugin.awaw.vocabulary import (
     AIR_TYPES, BUILDERS, CONSTRUCTION_PHASE, CONTROLLER_WORDS, COUNTRY_NAMES, FACTIONS, FEATURES, GROUND_TYPES,
     INSTALLATION_TYPES, IRAQ_GROUP, MAJOR_POWERS, MIDDLE_EAST_AREAS, NAVAL_TYPES, NEUTRAL, NOBODY, PARTISAN,
@@ -497,7 +498,7 @@ def _contradiction(name: str, words: list[str], value: str, line: int, first_giv
     of the facts; the same value given twice says nothing new and is accepted.
     """
     key = (name, words[0] if name in KEYED_FACTS else "")
-    meaning = tuple((word.lstrip("0") or "0") if word.isdigit() else word for word in words)  # '060' says '60'
+    meaning = tuple((word.lstrip("0") or "0") if is_ascii_digits(word) else word for word in words)  # '060' says '60'
     first = first_given.setdefault(key, (meaning, value, line))
     if first[0] == meaning:
         return ""

@@ -1,4 +1,4 @@
-"""Quoting what a save says inside a problem, kept short.
+"""Quoting what a file says inside a problem, kept short, for any reader or plugin.
 
 A fact value or an attribute has no length limit in the schema, and a
 problem that repeats a megabyte of it is no longer a sentence anyone can
