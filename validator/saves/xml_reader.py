@@ -202,8 +202,8 @@ _new_piece = tuple.__new__
 def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceLines) -> tuple[Piece, ...]:
     """Every piece, refusing an unknown location and an id used twice.
 
-    A save may hold thousands of pieces, so this is one loop with no call per
-    piece: one dict of every attribute (a single call into lxml), from which
+    A save may hold thousands of pieces, so this is one loop calling no
+    function of ours: one dict of every attribute (a single call into lxml), from which
     the envelope's own attributes are popped; what is left is the game's.
     Locations and ids are then tested all at once (see _refuse_bad_pieces).
     """
