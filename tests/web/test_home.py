@@ -17,7 +17,7 @@ def test_lists_every_game_with_a_link_to_its_rules(client):
 
 def test_an_imported_game_shows_when_from_which_files_and_how_many_cases(client, book):
     status = text_of(html(client.get("/")).get_element_by_id("game-alpha"))
-    assert f"Imported {book.imported_at} from orchard-rules.txt: {len(book.cases)} cases." in status
+    assert f"Imported {book.imported_at} from orchard-rules.txt: 3 sections, 4 cases and 2 lettered items." in status
 
 
 def test_a_game_not_imported_shows_the_command_with_its_file_names(client):

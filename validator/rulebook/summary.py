@@ -6,6 +6,26 @@ from collections import defaultdict
 
 from validator.rulebook.model import Rulebook
 
+# What a rulebook is counted in, by key of ``Rulebook.counts()``, with the words
+# for one and for many.  The import summary, the front page and the table of
+# contents all count and name these parts through this table.
+COUNTED_PARTS = (
+    ("sections", "section", "sections"),
+    ("cases", "case", "cases"),
+    ("items", "lettered item", "lettered items"),
+)
+
+
+def counted_parts(counts: dict[str, int]) -> list[tuple[int, str]]:
+    """The sections, cases and lettered items of ``counts`` as (number, words) pairs."""
+    return [(counts[key], one if counts[key] == 1 else many) for key, one, many in COUNTED_PARTS]
+
+
+def parts_sentence(counts: dict[str, int]) -> str:
+    """The parts counted as a phrase: "2 sections, 66 cases and 42 lettered items"."""
+    phrases = [f"{number} {words}" for number, words in counted_parts(counts)]
+    return ", ".join(phrases[:-1]) + " and " + phrases[-1]
+
 
 def unresolved_citations(book: Rulebook) -> dict[str, list[str]]:
     """Each unresolved target with the cases that cite it, in case order."""
@@ -33,9 +53,7 @@ def as_text(book: Rulebook) -> str:
     counts = book.counts()
     lines = [
         f"Imported the {book.game} rulebook from {', '.join(book.sources)}.",
-        f"  sections:        {counts['sections']}",
-        f"  cases:           {counts['cases']}",
-        f"  lettered items:  {counts['items']}",
+        *(f"  {plural + ':':17}{counts[key]}" for key, _one, plural in COUNTED_PARTS),
         f"  tables:          {counts['tables']}",
         f"  references:      {counts['resolved']} resolved, {counts['unresolved']} unresolved",
     ]
