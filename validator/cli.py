@@ -219,7 +219,7 @@ def _show(arguments: argparse.Namespace) -> int:
         raise UsageError(f"The {game.id} rulebook has no case {arguments.case!r}.{hint}")
     case = book.cases[number]
     if arguments.format == "json":
-        print(json.dumps(presentation.case_json(book, case.number), indent=2))
+        print(json.dumps(presentation.case_json(book, case.number, game.index_title), indent=2))
     else:
         print(presentation.case_text(book, case.number, game.index_title))
     return EXIT_OK

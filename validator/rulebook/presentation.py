@@ -11,23 +11,26 @@ from validator.cases import CaseNumber
 from validator.rulebook.model import ITEM, TABLE, Block, Rulebook
 
 
-def case_json(book: Rulebook, number: CaseNumber) -> dict:
+def case_json(book: Rulebook, number: CaseNumber, index_title: Callable[[CaseNumber], str]) -> dict:
+    """A case as JSON; its title is the one ``rules list`` gives, the plugin's where the book prints none."""
     case = book.cases[number]
     return {
         "case": str(case.number),
         "label": case.label,
-        "title": case.title,
+        "title": case.title or index_title(number),
         "kind": case.kind,
         "parent": str(case.parent) if case.parent else None,
         "breadcrumb": [str(ancestor.number) for ancestor in book.breadcrumb(number)],
         "notes": case.notes,
-        "blocks": [_block_json(book, block) for block in case.blocks],
-        "children": [case_json(book, child.number) for child in book.children(number) if child.kind != "item"],
+        "blocks": [_block_json(book, block, index_title) for block in case.blocks],
+        "children": [
+            case_json(book, child.number, index_title) for child in book.children(number) if child.kind != "item"
+        ],
         "cited_by": [str(citing.number) for citing in book.cited_by(number)],
     }
 
 
-def _block_json(book: Rulebook, block: Block) -> dict:
+def _block_json(book: Rulebook, block: Block, index_title: Callable[[CaseNumber], str]) -> dict:
     data: dict = {"kind": block.kind, "text": block.text}
     if block.references:
         data["references"] = [
@@ -35,7 +38,7 @@ def _block_json(book: Rulebook, block: Block) -> dict:
             for reference in block.references
         ]
     if block.kind == ITEM and block.item is not None:
-        data["item"] = case_json(book, block.item)
+        data["item"] = case_json(book, block.item, index_title)
     if block.kind == TABLE:
         data["table"] = [
             {"title": part.title, "groups": list(part.groups), "header": list(part.header),
