@@ -1,4 +1,4 @@
-"""Test helper: writes ``savedGame`` entries and whole saves the way VASSAL does.
+"""Writes ``savedGame`` entries and whole saves the way VASSAL does (for the samples and the tests).
 
 Each generation follows vassal-formats.md section 2: ``!VCSK`` hex (lower case
 like the current writer, upper case like 2007's), ``!VOBS`` raw XOR,
@@ -54,10 +54,18 @@ def restore(*pieces: str, components: tuple[str, ...] = ()) -> str:
     return command("begin_save", "", command("", *pieces), *components, "end_save")
 
 
+def archive_entry(name: str) -> zipfile.ZipInfo:
+    """A deflated entry with a fixed date, so that writing the same content twice gives the same bytes."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
 def write_save(path: Path, text: str, fmt: str = "VCSK", *, key: int = 0x58,
                extra: dict[str, bytes] | None = None, entry: str = "savedGame") -> Path:
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(entry, obfuscate(text, fmt, key))
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(archive_entry(entry), obfuscate(text, fmt, key))
         for name, data in (extra or {}).items():
-            archive.writestr(name, data)
+            archive.writestr(archive_entry(name), data)
     return path
