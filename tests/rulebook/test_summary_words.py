@@ -18,7 +18,8 @@ def test_the_summary_rows_and_the_sentence_give_the_same_figures():
     counts = book.counts()
     text = summary.as_text(book)
     sentence = summary.parts_sentence(counts)
-    for number, words in summary.counted_parts(counts):
-        assert f"{number} {words}" in sentence
-    for key, _one, many in summary.COUNTED_PARTS:
-        assert f"  {many}:" in text and text.split(f"  {many}:")[1].split("\n")[0].strip() == str(counts[key])
+    for phrase in summary.counted_parts(counts):
+        assert phrase in sentence
+    for key, noun in summary.COUNTED_PARTS:
+        row = f"  {noun}s:"
+        assert row in text and text.split(row)[1].split("\n")[0].strip() == str(counts[key])

@@ -5,25 +5,22 @@ from __future__ import annotations
 from collections import defaultdict
 
 from validator.rulebook.model import Rulebook
+from validator.wording import plural, plural_of
 
-# What a rulebook is counted in, by key of ``Rulebook.counts()``, with the words
-# for one and for many.  The import summary, the front page and the table of
-# contents all count and name these parts through this table.
-COUNTED_PARTS = (
-    ("sections", "section", "sections"),
-    ("cases", "case", "cases"),
-    ("items", "lettered item", "lettered items"),
-)
+# What a rulebook is counted in, by key of ``Rulebook.counts()``, with the noun for
+# one.  The import summary, the front page and the table of contents all count
+# and name these parts through this table.
+COUNTED_PARTS = (("sections", "section"), ("cases", "case"), ("items", "lettered item"))
 
 
-def counted_parts(counts: dict[str, int]) -> list[tuple[int, str]]:
-    """The sections, cases and lettered items of ``counts`` as (number, words) pairs."""
-    return [(counts[key], one if counts[key] == 1 else many) for key, one, many in COUNTED_PARTS]
+def counted_parts(counts: dict[str, int]) -> list[str]:
+    """The sections, cases and lettered items of ``counts``: "2 sections", "1 case", ..."""
+    return [plural(counts[key], noun) for key, noun in COUNTED_PARTS]
 
 
 def parts_sentence(counts: dict[str, int]) -> str:
     """The parts counted as a phrase: "2 sections, 66 cases and 42 lettered items"."""
-    phrases = [f"{number} {words}" for number, words in counted_parts(counts)]
+    phrases = counted_parts(counts)
     return ", ".join(phrases[:-1]) + " and " + phrases[-1]
 
 
@@ -53,7 +50,7 @@ def as_text(book: Rulebook) -> str:
     counts = book.counts()
     lines = [
         f"Imported the {book.game} rulebook from {', '.join(book.sources)}.",
-        *(f"  {plural + ':':17}{counts[key]}" for key, _one, plural in COUNTED_PARTS),
+        *(f"  {plural_of(noun) + ':':17}{counts[key]}" for key, noun in COUNTED_PARTS),
         f"  tables:          {counts['tables']}",
         f"  references:      {counts['resolved']} resolved, {counts['unresolved']} unresolved",
     ]
