@@ -50,6 +50,9 @@ class Game:
     validate_position: Callable[..., Iterable[tuple[int, str]]] | None = None
     # Draws a position (and the locations its report marks) as an SVG document string.
     picture: Callable | None = None
+    # One or two sentences under the picture on the report page: what it draws and how it
+    # marks an offence (colour, numbers), true to this game's picture.
+    picture_caption: str = ""
     # Where the rulebook is ambiguous: case number -> how Referee reads it, in our words.
     decisions: Mapping[str, str] = field(default_factory=dict)
 

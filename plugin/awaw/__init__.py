@@ -34,5 +34,9 @@ game = Game(
     rules=rules,
     validate_position=validate_position,
     picture=picture,
+    picture_caption=(
+        "Hexes shaded by who controls them (the key is under the map), partisans as dark circles marked P. "
+        "A hex outlined in red is named by a violation above; the hexes are not numbered."
+    ),
     decisions=DECISIONS,
 )

@@ -29,6 +29,11 @@ game = Game(
     prepare_map=prepare_map,
     validate_position=validate_position,
     picture=draw,
+    picture_caption=(
+        "Each zone's displays: Mountain triangles, Hide-away circles and boxes, each with its units and their "
+        "division-equivalents. A place outlined in red breaks a rule; the number in its red badge is the "
+        "violation's number above."
+    ),
     decisions=DECISIONS,
 )
 

@@ -32,5 +32,10 @@ game = Game(
     prepare_map=check_map,
     validate_position=problems,
     picture=draw,
+    picture_caption=(
+        "Hexes coloured by terrain, shaded red where closed to Pact and blue where closed to NATO communications "
+        "(dashed where a missing fact decides), units as small counters in their side's colour. A hex outlined "
+        "in orange is named by a violation above; the hexes are not numbered."
+    ),
     decisions=DECISIONS,
 )
