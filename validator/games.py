@@ -55,6 +55,9 @@ class Game:
     picture_caption: str = ""
     # Where the rulebook is ambiguous: case number -> how Referee reads it, in our words.
     decisions: Mapping[str, str] = field(default_factory=dict)
+    # Cases Referee knows it cannot decide: case number -> what deciding it would need (a fact
+    # the save does not carry, a rule outside the imported text), in our words. See coverage.py.
+    unchecked: Mapping[str, str] = field(default_factory=dict)
 
     def decision(self, number: CaseNumber) -> str:
         """Referee's documented reading of an ambiguous case, or ""."""

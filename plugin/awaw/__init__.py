@@ -14,6 +14,7 @@ from validator.games import Game
 # Imported for their checks, in the order the report lists them.
 from plugin.awaw import pool_checks, construction, movement, control, economy  # noqa: F401, I001
 from plugin.awaw.decisions import DECISIONS
+from plugin.awaw.unchecked import UNCHECKED
 from plugin.awaw.picture import picture
 from plugin.awaw.ruleset import rules
 from plugin.awaw.situation import situation as read_situation
@@ -39,4 +40,5 @@ game = Game(
         "A hex outlined in red is named by a violation above; the hexes are not numbered."
     ),
     decisions=DECISIONS,
+    unchecked=UNCHECKED,
 )

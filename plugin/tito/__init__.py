@@ -14,6 +14,7 @@ from validator.rules import RuleSet
 from plugin.tito.decisions import DECISIONS
 from plugin.tito.locations import prepare_map
 from plugin.tito.picture import draw
+from plugin.tito.unchecked import UNCHECKED
 from plugin.tito.validation import validate_position
 
 HERE = Path(__file__).resolve().parent
@@ -35,6 +36,7 @@ game = Game(
         "violation's number above."
     ),
     decisions=DECISIONS,
+    unchecked=UNCHECKED,
 )
 
 # The checks register themselves on ``rules`` when imported.

@@ -16,6 +16,7 @@ from plugin.tww import communications  # noqa: F401
 from plugin.tww import limited_abilities  # noqa: F401
 from plugin.tww import rivalry  # noqa: F401
 from plugin.tww.decisions import DECISIONS
+from plugin.tww.unchecked import UNCHECKED
 from plugin.tww.picture import draw
 from plugin.tww.ruleset import rules
 from plugin.tww.validation import check_map, problems
@@ -38,4 +39,5 @@ game = Game(
         "in orange is named by a violation above; the hexes are not numbered."
     ),
     decisions=DECISIONS,
+    unchecked=UNCHECKED,
 )

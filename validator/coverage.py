@@ -1,0 +1,284 @@
+"""What a verdict covers: every case of a game's case index as enforced, unchecked or not encoded.
+
+"Legal" means legal under the checks Referee has, so every report says how
+many of the game's cases those checks cover, and the coverage listing (the
+``/<game>/coverage`` page, ``referee rules coverage GAME``) says which.
+
+A case of the index is
+
+* **enforced** when a check that decides (any severity but "unchecked") is
+  registered at the case, at one of its lettered items (the index lists
+  cases, not items: a check at 11.32A answers for 11.32), or at a case that
+  encloses it (a check may report any case within the one it is registered
+  at, so the check of 15.3 answers for 15.3.1 too);
+* **unchecked** when the game declares, in ``Game.unchecked``, that Referee
+  cannot decide it and what deciding it would need (a fact a save does not
+  carry, a rule outside the imported chapters).  A declaration covers the
+  cases within the declared one, unless a check enforces them.  A check of
+  severity "unchecked" only flags positions, so its case needs a declaration;
+* **not encoded** otherwise.
+
+Fixture counts are the pass and fail saves kept for each check's case in
+``tests/fixtures/<game>/`` of a source checkout, in either layout the suite
+uses: ``<case>/pass-*.xml`` or ``<case>-pass-*.xml``.  An installed Referee
+carries no tests, so there the counts are unknown (None), and the listings
+say where to find them rather than show a number that is not there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from validator.cases import CaseNumber
+from validator.games import Game, IndexEntry
+from validator.rules import Check
+
+ENFORCED = "enforced"
+UNCHECKED = "unchecked"
+NOT_ENCODED = "not encoded"
+STATUSES = (ENFORCED, UNCHECKED, NOT_ENCODED)
+
+_SOURCE_ROOT = Path(__file__).resolve().parent.parent
+# A fixture file's name: "pass-x.xml" in a case folder, or "6.21-pass-x.xml" beside the others.
+_FIXTURE_NAME = re.compile(r"^(?:(?P<case>[^-]+)-)?(?P<verdict>pass|fail)-.+\.xml$")
+
+FIXTURES_ELSEWHERE = (
+    "Fixture counts come from tests/fixtures in a source checkout of Referee; "
+    "this installation carries no tests, so they are not shown."
+)
+
+
+def checkout_fixtures() -> Path | None:
+    """The fixtures folder of the source checkout this code runs from, or None when installed."""
+    if not (_SOURCE_ROOT / "setup.cfg").is_file():
+        return None
+    folder = _SOURCE_ROOT / "tests" / "fixtures"
+    return folder if folder.is_dir() else None
+
+
+@dataclass(frozen=True)
+class FixtureCount:
+    """How many passing and failing saves the suite keeps for some checks."""
+
+    passing: int = 0
+    failing: int = 0
+
+    def __add__(self, other: "FixtureCount") -> "FixtureCount":
+        return FixtureCount(self.passing + other.passing, self.failing + other.failing)
+
+
+def count_fixtures(folder: Path | None) -> dict[CaseNumber, FixtureCount] | None:
+    """Pass and fail fixtures by case, read from one game's fixtures folder; None without one."""
+    if folder is None or not folder.is_dir():
+        return None
+    counts: dict[CaseNumber, FixtureCount] = {}
+    candidates = [(path, path.parent.name) for path in folder.glob("*/*.xml")]
+    candidates += [(path, None) for path in folder.glob("*.xml")]
+    for path, case_folder in candidates:
+        match = _FIXTURE_NAME.match(path.name)
+        if match is None or (case_folder is None) == (match["case"] is None):
+            continue  # a shared map, a bad-input save, or a name in neither layout
+        number = CaseNumber.try_parse(case_folder or match["case"])
+        if number is None:
+            continue
+        found = FixtureCount(1, 0) if match["verdict"] == "pass" else FixtureCount(0, 1)
+        counts[number] = counts.get(number, FixtureCount()) + found
+    return counts
+
+
+@dataclass(frozen=True)
+class CaseCoverage:
+    """One case of the index with what Referee does about it."""
+
+    number: CaseNumber
+    title: str
+    status: str
+    checks: tuple[Check, ...]  # every check answering for the case, flagging ones included
+    needs: str  # for an unchecked case: what deciding it would need, in the plugin's words
+    fixtures: FixtureCount | None  # of the checks' cases; None when the counts are unknown
+    enforced_below: int  # cases of the index below this one that are enforced
+    cases_below: int
+
+    @property
+    def parent(self) -> CaseNumber | None:
+        return self.number.parent
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """A game's case index, case by case, with the totals a report quotes."""
+
+    game: Game
+    cases: tuple[CaseCoverage, ...]
+    fixtures_known: bool
+    index_problem: str = ""  # set when the game's case index could not be read
+
+    def count(self, status: str) -> int:
+        return sum(1 for case in self.cases if case.status == status)
+
+    @property
+    def checked(self) -> int:
+        return self.count(ENFORCED)
+
+    @property
+    def total(self) -> int:
+        return len(self.cases)
+
+    @property
+    def url(self) -> str:
+        return coverage_url(self.game.id)
+
+    @property
+    def command(self) -> str:
+        return f"referee rules coverage {self.game.id}"
+
+    def sentence(self) -> str:
+        """What a verdict of this game rests on, as a report says it."""
+        if self.index_problem:
+            return (
+                f"Referee cannot say how many cases its checks cover: the {self.game.id} case index "
+                f"could not be read ({self.index_problem})."
+            )
+        cases = "case" if self.total == 1 else "cases"
+        return (
+            f"Checked against {self.checked} of the {self.total} {cases} of the {self.game.id} case index; "
+            f"run {self.command} to see which."
+        )
+
+    def summary_json(self) -> dict:
+        """The ``coverage`` object of a report."""
+        return {
+            "checked_cases": self.checked,
+            "unchecked_cases": self.count(UNCHECKED),
+            "index_cases": self.total,
+            "url": self.url,
+        }
+
+
+def coverage_url(game_id: str) -> str:
+    """The path of a game's coverage page, relative to the site root."""
+    return f"/{game_id}/coverage"
+
+
+def of_game(game: Game, fixtures_root: Path | None = None) -> Coverage:
+    """The coverage of every case of ``game``'s index.
+
+    ``fixtures_root`` holds one fixtures folder per game; by default it is the
+    source checkout's, when this code runs from one.
+    """
+    root = fixtures_root or checkout_fixtures()
+    fixtures = count_fixtures(root / game.id) if root is not None else None
+    try:
+        index: list[IndexEntry] = game.case_index
+    except (OSError, ValueError, LookupError, TypeError) as error:
+        return Coverage(game, (), fixtures is not None, index_problem=str(error) or type(error).__name__)
+    numbers = [entry.number for entry in index]
+    checks = game.rules.checks()
+    statuses = {entry.number: _status(game, entry.number, checks) for entry in index}
+    cases = []
+    for entry in index:
+        status, answering, needs = statuses[entry.number]
+        below = [number for number in numbers if number != entry.number and number.is_within(entry.number)]
+        cases.append(
+            CaseCoverage(
+                number=entry.number,
+                title=entry.title,
+                status=status,
+                checks=answering,
+                needs=needs,
+                fixtures=_fixtures_of(answering, fixtures),
+                enforced_below=sum(1 for number in below if statuses[number][0] == ENFORCED),
+                cases_below=len(below),
+            )
+        )
+    return Coverage(game, tuple(cases), fixtures is not None)
+
+
+def _status(game: Game, number: CaseNumber, checks: list[Check]) -> tuple[str, tuple[Check, ...], str]:
+    answering = tuple(check for check in checks if answers_for(check, number))
+    if any(check.severity != UNCHECKED for check in answering):
+        return ENFORCED, answering, ""
+    declared = next(
+        (game.unchecked[str(above)] for above in [number, *number.ancestors()] if str(above) in game.unchecked),
+        None,
+    )
+    if declared is not None or answering:
+        return UNCHECKED, answering, declared or ""
+    return NOT_ENCODED, (), ""
+
+
+def answers_for(check: Check, number: CaseNumber) -> bool:
+    """Whether a check registered at its case answers for the index case ``number``."""
+    registered = check.case
+    return number.is_within(registered) or (registered.is_item and registered.parent == number)
+
+
+def _fixtures_of(checks: tuple[Check, ...], fixtures: dict[CaseNumber, FixtureCount] | None) -> FixtureCount | None:
+    if fixtures is None or not checks:
+        return None
+    total = FixtureCount()
+    for case in dict.fromkeys(check.case for check in checks):
+        total += fixtures.get(case, FixtureCount())
+    return total
+
+
+# -- renderings ------------------------------------------------------------
+
+
+def as_json(coverage: Coverage) -> dict:
+    """The coverage listing as the CLI's JSON contract (docs/cli.md)."""
+    return {
+        "game": coverage.game.id,
+        **coverage.summary_json(),
+        "not_encoded_cases": coverage.count(NOT_ENCODED),
+        "fixtures_counted": coverage.fixtures_known,
+        "cases": [
+            {
+                "case": str(case.number),
+                "title": case.title,
+                "parent": str(case.parent) if case.parent else None,
+                "status": case.status,
+                "checks": [
+                    {"rule": check.rule, "case": str(check.case), "name": check.name, "severity": check.severity,
+                     "summary": check.summary}
+                    for check in case.checks
+                ],
+                "needs": case.needs or None,
+                "fixtures": (
+                    {"passing": case.fixtures.passing, "failing": case.fixtures.failing} if case.fixtures else None
+                ),
+                "enforced_below": case.enforced_below,
+                "cases_below": case.cases_below,
+            }
+            for case in coverage.cases
+        ],
+    }
+
+
+def as_text(coverage: Coverage) -> str:
+    """The coverage listing for a terminal: a line per case, its checks and needs indented below."""
+    if coverage.index_problem:
+        return coverage.sentence()
+    lines = [
+        f"{coverage.game.id}: {coverage.checked} of {coverage.total} cases enforced, "
+        f"{coverage.count(UNCHECKED)} unchecked, {coverage.count(NOT_ENCODED)} not encoded."
+    ]
+    if not coverage.fixtures_known:
+        lines.append(FIXTURES_ELSEWHERE)
+    for case in coverage.cases:
+        depth = len(case.number.ancestors())
+        indent = "  " * depth
+        lines.append(f"{indent}{case.number}  [{case.status}]  {case.title}".rstrip())
+        for check in case.checks:
+            lines.append(f"{indent}    {check.rule} {check.name} ({check.severity})")
+        if case.fixtures is not None:
+            lines.append(f"{indent}    fixtures: {fixture_words(case.fixtures)}")
+        if case.needs:
+            lines.append(f"{indent}    needs: {case.needs}")
+    return "\n".join(lines)
+
+
+def fixture_words(count: FixtureCount) -> str:
+    return f"{count.passing} passing, {count.failing} failing"
