@@ -1,4 +1,4 @@
-"""Who may stand where, and with whom: 5.4, 6.13, 6.14, 6.23 (with 5.3 and 7.31), 6.34, 6.44, 6.5."""
+"""Who may stand where, and with whom: 5.4, 6.13, 6.14, 6.15, 6.23 (with 5.3 and 7.31), 6.34, 6.44, 6.5."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ from typing import Iterator
 
 from validator.model import Piece, Position
 from validator.rules import Violation
+from validator.wording import plural, verb_for
 
 from plugin.tito import facts, rules, units
 from plugin.tito.units import describe_all
 
 _SIDE_WORDS = {"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"}
+_LOCATION_OF = {"axis": "an Axis location", "yugoslav": "a Yugoslav location"}
 
 
 def _placed_stacks(position: Position) -> Iterator[tuple[str, object, list[Piece]]]:
@@ -19,6 +21,11 @@ def _placed_stacks(position: Position) -> Iterator[tuple[str, object, list[Piece
         pieces = [piece for piece in stack if not units.is_marker(piece)]
         if pieces:
             yield location_id, position.map.locations[location_id], pieces
+
+
+def _standing(pieces: list[Piece], noun: str) -> str:
+    """"1 Axis unit stands" or "2 Axis units stand": how many of what, with the verb agreeing."""
+    return f"{plural(len(pieces), noun)} {verb_for(len(pieces), 'stands', 'stand')}"
 
 
 def _is_neutral(piece: Piece) -> bool:
@@ -33,7 +40,7 @@ def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation
             intruders = [piece for piece in pieces if not _is_neutral(piece)]
             if intruders:
                 yield Violation(
-                    f"{len(intruders)} unit(s) that are not neutral Chetniks stand in the Neutral Chetnik box "
+                    f"{_standing(intruders, 'unit')} in the Neutral Chetnik box without being a neutral Chetnik "
                     f"({describe_all(intruders)}); only neutral Chetniks belong there",
                     location=location_id, pieces=[piece.id for piece in intruders],
                 )
@@ -41,7 +48,7 @@ def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation
             neutral = [piece for piece in pieces if _is_neutral(piece)]
             if neutral:
                 yield Violation(
-                    f"{len(neutral)} neutral Chetnik(s) stand here ({describe_all(neutral)}); neutral Chetniks "
+                    f"{_standing(neutral, 'neutral Chetnik')} here ({describe_all(neutral)}); neutral Chetniks "
                     f"stand only in {units.zone_name(position, location.area)}'s Neutral Chetnik box",
                     location=location_id, pieces=[piece.id for piece in neutral],
                 )
@@ -78,19 +85,13 @@ def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violatio
                 misplaced.setdefault(home[0], (home[1], []))[1].append(piece)
         for kind, (sides, group) in misplaced.items():
             allowed = " or ".join(_SIDE_WORDS[side] for side in sorted(sides))
-            enemy = " (an enemy location, 6.15)" if _enemy_of(group[0], here, turn) else ""
             note = "; Referee's reading for pro-Axis Chetniks, see the case page" if kind == "pro-Axis Chetnik" else ""
             yield Violation(
-                f"{len(group)} {kind} unit(s) stand in the {_SIDE_WORDS[here]} {location.kind}{enemy}: "
-                f"{describe_all(group)}; they belong in the {allowed} triangle or circle{note}",
+                f"{_standing(group, kind + ' unit')} in the "
+                f"{location.name}: {describe_all(group)}; {verb_for(len(group), 'it belongs', 'they belong')} in "
+                f"the {allowed} triangle or circle{note}",
                 location=location_id, pieces=[piece.id for piece in group],
             )
-
-
-def _enemy_of(piece: Piece, location_side: str, turn: int | None) -> bool:
-    piece_side = units.side(piece, turn)
-    location_owner = "axis" if location_side == "axis" else "yugoslav"
-    return piece_side in ("axis", "yugoslav") and piece_side != location_owner
 
 
 @rules.case("6.14")
@@ -106,13 +107,51 @@ def unit_in_wrong_objective_box(position: Position) -> Iterator[Violation]:
             if units.side(piece, turn) in ("axis", "yugoslav") and units.side(piece, turn) != here
         ]
         if misplaced:
-            theirs = units.side(misplaced[0], turn)
+            theirs = _SIDE_WORDS[units.side(misplaced[0], turn)]
             yield Violation(
-                f"{len(misplaced)} {_SIDE_WORDS[theirs]} unit(s) stand in the {_SIDE_WORDS[here]} box "
-                f"({describe_all(misplaced)}); {_SIDE_WORDS[theirs]} units belong in the {_SIDE_WORDS[theirs]} box "
-                "and never in an enemy box (6.15)",
+                f"{_standing(misplaced, theirs + ' unit')} in the "
+                f"{location.name}: {describe_all(misplaced)}; in an Objective Display {theirs} units belong in "
+                f"the {theirs} box",
                 location=location_id, pieces=[piece.id for piece in misplaced],
             )
+
+
+def _location_owner(location) -> str:
+    """The side a box, triangle or circle is for: "axis", or "yugoslav" for Partisan, Chetnik and Yugoslav ones."""
+    return "axis" if units.location_side(location) == "axis" else "yugoslav"
+
+
+def _may_stand_in(piece: Piece, location) -> bool:
+    """Referee's reading (see 6.13): a pro-Axis Chetnik may still use the Chetnik triangle and circle."""
+    return units.is_pro_axis_chetnik(piece) and units.location_side(location) == "chetnik"
+
+
+@rules.case("6.15")
+def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
+    """No Yugoslav unit stands in an Axis box, triangle or circle, and no Axis unit in a Yugoslav one."""
+    turn = units.turn_number(position)
+    for location_id, location, pieces in _placed_stacks(position):
+        if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY, facts.OBJECTIVE_BOX):
+            continue
+        owner = _location_owner(location)
+        enemies = [
+            piece for piece in pieces
+            if units.side(piece, turn) in ("axis", "yugoslav") and units.side(piece, turn) != owner
+            and not _may_stand_in(piece, location)
+        ]
+        if not enemies:
+            continue
+        theirs = _SIDE_WORDS[units.side(enemies[0], turn)]
+        note = (
+            "; Referee counts pro-Axis Chetniks as Axis units here, see the case page"
+            if any(units.is_pro_axis_chetnik(piece) for piece in enemies) else ""
+        )
+        yield Violation(
+            f"{_standing(enemies, theirs + '-side unit')} in the "
+            f"{location.name}, {_LOCATION_OF[owner]}: {describe_all(enemies)}; no unit may stand in a "
+            f"box, triangle or circle of the other side{note}",
+            location=location_id, pieces=[piece.id for piece in enemies],
+        )
 
 
 @rules.case("6.23")
@@ -124,8 +163,8 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
         yugoslav = [piece for piece in pieces if units.side(piece, turn) == "yugoslav"]
         if axis and yugoslav:
             yield Violation(
-                f"enemies share this location: {len(axis)} Axis-side unit(s) ({describe_all(axis)}) and "
-                f"{len(yugoslav)} Yugoslav-side unit(s) ({describe_all(yugoslav)})",
+                f"enemies share this location: {plural(len(axis), 'Axis-side unit')} ({describe_all(axis)}) and "
+                f"{plural(len(yugoslav), 'Yugoslav-side unit')} ({describe_all(yugoslav)})",
                 location=location_id, pieces=[piece.id for piece in axis + yugoslav],
             )
             continue
@@ -134,8 +173,9 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
         if partisans and chetniks:
             related = "5.3" if location.kind == facts.OBJECTIVE_BOX else "7.31"
             yield Violation(
-                f"{len(partisans)} Partisan unit(s) ({describe_all(partisans)}) share this location with "
-                f"{len(chetniks)} Chetnik unit(s) ({describe_all(chetniks)}); Partisans and Chetniks never stack "
+                f"{plural(len(partisans), 'Partisan unit')} ({describe_all(partisans)}) "
+                f"{verb_for(len(partisans), 'shares', 'share')} this location with "
+                f"{plural(len(chetniks), 'Chetnik unit')} ({describe_all(chetniks)}); Partisans and Chetniks never stack "
                 f"together (also {related})",
                 location=location_id, pieces=[piece.id for piece in partisans + chetniks],
             )
@@ -162,7 +202,7 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
         )
         zone = units.zone_name(position, location.area)
         yield Violation(
-            f"{len(intruders)} Axis-side unit(s) stand in the Axis Hide-away of {zone} without being on an "
+            f"{_standing(intruders, 'Axis-side unit')} in the Axis Hide-away of {zone} without being on an "
             f"Anti-Guerrilla Operation against {zone}: {describe_all(intruders)}{detail}",
             location=location_id, pieces=[piece.id for piece in intruders],
         )
@@ -178,16 +218,17 @@ def soviet_or_bulgarian_outside_partisan_locations(position: Position) -> Iterat
             continue
         if location.kind in (facts.MOUNTAIN, facts.HIDE_AWAY) and units.location_side(location) != "partisan":
             yield Violation(
-                f"{len(allies)} Soviet or pro-Yugoslav Bulgarian unit(s) stand in the "
-                f"{_SIDE_WORDS[units.location_side(location)]} {location.kind} ({describe_all(allies)}); in a zone "
-                "display they belong in the Partisan triangle or circle",
+                f"{_standing(allies, 'Soviet or pro-Yugoslav Bulgarian unit')} in the "
+                f"{location.name} ({describe_all(allies)}); in a zone display "
+                f"{verb_for(len(allies), 'it belongs', 'they belong')} in the Partisan triangle or circle",
                 location=location_id, pieces=[piece.id for piece in allies],
             )
         chetniks = [piece for piece in pieces if piece.nationality == "chetnik"]
         if chetniks:
             yield Violation(
-                f"{len(allies)} Soviet or pro-Yugoslav Bulgarian unit(s) ({describe_all(allies)}) stack with "
-                f"{len(chetniks)} Chetnik unit(s) ({describe_all(chetniks)}); they never stack with Chetniks",
+                f"{plural(len(allies), 'Soviet or pro-Yugoslav Bulgarian unit')} ({describe_all(allies)}) "
+                f"{verb_for(len(allies), 'stacks', 'stack')} with {plural(len(chetniks), 'Chetnik unit')} "
+                f"({describe_all(chetniks)}); {verb_for(len(allies), 'it never stacks', 'they never stack')} with Chetniks",
                 location=location_id, pieces=[piece.id for piece in allies + chetniks],
             )
 
@@ -200,7 +241,7 @@ def objective_display_in_islands(position: Position) -> Iterator[Violation]:
             continue
         boxes = [f"{facts.ISLANDS}/{display.id}/{side}" for side in facts.OBJECTIVE_BOX_SIDES]
         standing = [piece for box in boxes for piece in position.pieces_at(box)]
-        who = f"; {len(standing)} unit(s) stand in it: {describe_all(standing)}" if standing else ""
+        who = f"; {_standing(standing, 'unit')} in it: {describe_all(standing)}" if standing else ""
         yield Violation(
             f"the map gives the Islands an Objective Display, {display.label} ({position.map.source}, line "
             f"{display.line}), but the Islands have none{who}",

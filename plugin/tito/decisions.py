@@ -18,6 +18,14 @@ DECISIONS: dict[str, str] = {
         "(addendum 7.44E); and also in the Chetnik triangle and circle, where a collaboration roll may leave them. "
         "They never stand in Partisan locations or Yugoslav boxes."
     ),
+    "6.15": (
+        "Referee reads Yugoslav and Axis as the side a unit serves: Partisans, Soviets, pro-Yugoslav Chetniks and "
+        "Bulgarians from Game-Turn 15 are Yugoslav; Germans, Italians, Croats, Serbians, earlier Bulgarians and "
+        "pro-Axis Chetniks are Axis. The Partisan and Chetnik triangles and circles and the Yugoslav box are "
+        "Yugoslav locations. Following the reading of 6.13, a pro-Axis Chetnik in the Chetnik triangle or circle "
+        "is not in an enemy location. Neutral Chetniks belong to neither side and are judged by 5.4. A unit in "
+        "an enemy location usually breaks 6.13 or 6.14 as well, and each case reports what it forbids."
+    ),
     "6.21": (
         "The limit binds at the end of every Movement Phase, so Referee applies it to a position saved in any phase "
         "except while units may still be moving: the Yugoslav and Axis Movement Phases, the reaction segment of "
