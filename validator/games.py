@@ -43,6 +43,9 @@ class Game:
     case_index_path: Path
     rules: RuleSet
     fixups_path: Path | None = None
+    # The folder of the map files the plugin ships (installed with it as package data); a save
+    # names one by its file name.  None: the game ships no maps.
+    maps_folder: Path | None = None
     # Adds the locations the game's rules define to a map read from a save; it may
     # raise SaveInputError naming the map file and line for a map the game cannot use.
     prepare_map: Callable | None = None

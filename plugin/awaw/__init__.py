@@ -32,6 +32,7 @@ game = Game(
     title="A World at War: partisans (11) and intelligence (44)",
     rulebook_files=("a-world-at-war-11-partisans.txt", "a-world-at-war-44-intelligence.txt"),
     case_index_path=HERE / "cases.toml",
+    maps_folder=HERE / "maps",
     rules=rules,
     validate_position=validate_position,
     picture=picture,

@@ -26,6 +26,7 @@ game = Game(
     title="Tito and His Partisan Army (SPI)",
     rulebook_files=("tito-rulebook.txt",),
     case_index_path=HERE / "cases.toml",
+    maps_folder=HERE / "maps",
     rules=rules,
     prepare_map=prepare_map,
     validate_position=validate_position,

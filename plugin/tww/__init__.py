@@ -28,6 +28,7 @@ game = Game(
     title="The Third World War: special rules (15)",
     rulebook_files=("third-world-war-15-special-rules.txt",),
     case_index_path=HERE / "cases.toml",
+    maps_folder=HERE / "maps",
     rules=rules,
     fixups_path=HERE / "fixups.toml",
     prepare_map=check_map,

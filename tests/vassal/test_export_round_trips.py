@@ -119,4 +119,4 @@ def test_an_export_written_beside_its_map_reads_back_as_a_plain_save(tmp_path):
     assert len(position.pieces) == 23
     absolute = export_file(save, tito_module(tmp_path), "tito")
     assert f'href="{(ROOT / "plugin" / "tito" / "maps" / "tito-map.xml").as_posix()}"'.encode() in absolute
-    assert read_position(absolute, "x.xml", lambda href: (Path(href).read_bytes(), href), "tito").pieces
+    assert read_position(absolute, "x.xml", lambda href, game: (Path(href).read_bytes(), href), "tito").pieces

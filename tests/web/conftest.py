@@ -406,7 +406,7 @@ def checking_games(test_games):
     maps = alpha.case_index_path.parent / "maps"
     maps.mkdir(exist_ok=True)
     (maps / "orchard-map.xml").write_text(ORCHARD_MAP, encoding="utf-8")
-    test_games["alpha"] = dataclasses.replace(alpha, rules=_checking_rules(), picture=orchard_picture)
+    test_games["alpha"] = dataclasses.replace(alpha, rules=_checking_rules(), picture=orchard_picture, maps_folder=maps)
     return test_games
 
 

@@ -225,7 +225,8 @@ def test_a_map_href_that_names_no_file_says_so_in_one_sentence(check_client, hre
     if href == "some/folder/":  # its last part is a name, "folder": looked for, and not shipped
         assert message == (
             "crowded.xml, line 4: the map 'some/folder/' cannot be used: folder: Orchard Raid ships no map of that "
-            "name; choose the map file in the form's map field (or send it as the API's map part) together with the save"
+            "name; choose the map file in the form's map field (or send it as the API's map part) together with the "
+            "save, or name in href one of the maps the game ships: orchard-map.xml"
         )
     elif href == "..":
         assert "cannot be used: ..: Orchard Raid ships no map of that name" in message

@@ -23,6 +23,7 @@ from validator.games import Game, UnknownGame, get
 from validator.model import EMPTY, Event, MapData, Piece, Position
 from validator.saves.errors import NAMESPACE, SaveInputError, tag
 from validator.saves.map_reader import game_attributes, map_from
+from validator.saves.map_references import map_beside_or_shipped
 from validator.saves.source_lines import SourceLines
 from validator.saves.unchanged_files import read_unless_unchanged
 from validator.xmlparsing import XmlInputError, parse_xml, validate
@@ -30,7 +31,8 @@ from validator.xmlparsing import XmlInputError, parse_xml, validate
 SCHEMA = "save.xsd"
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 
-MapResolver = Callable[[str], tuple[bytes, str]]
+# (href, the save's game) -> (the map file's bytes, its name for messages); see map_references.
+MapResolver = Callable[[str, Game], tuple[bytes, str]]
 
 
 def read_capped(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
@@ -62,10 +64,10 @@ def _read_size(handle, limit: int) -> int:
 
 
 def folder_resolver(folder: Path) -> MapResolver:
-    """Resolve a map ``href`` as a file path relative to the save's folder."""
+    """Resolve a map ``href`` from the save's folder, or to the game's shipped map of its name."""
 
-    def resolve(href: str) -> tuple[bytes, str]:
-        path = (folder / href).resolve()
+    def resolve(href: str, game: Game) -> tuple[bytes, str]:
+        path = map_beside_or_shipped(folder, href, game)
         return read_unless_unchanged(path, read_capped), str(path)
 
     return resolve
@@ -156,7 +158,7 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
             line,
         )
     try:
-        data, map_source = resolve_map(href)
+        data, map_source = resolve_map(href, game)
     except SaveInputError as error:
         raise SaveInputError(source, f"the map '{href}' cannot be used: {error}", line) from None
     key = (game.id, game.prepare_map, map_source)

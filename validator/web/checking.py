@@ -55,7 +55,6 @@ from validator.web import (
 )
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name, read_part
-from validator.xmlparsing import XmlInputError, parse_xml
 
 blueprint = Blueprint("checking", __name__)
 
@@ -208,10 +207,7 @@ def _check_upload() -> records.Record:
     if vassal_checks.has_module_parts():
         raise UploadError(vassal_checks.MODULE_WITHOUT_SAVE.format(save=save_name))
     chosen = _chosen_game()
-    if chosen is not None:
-        resolver = maps.UploadMapResolver(lambda: chosen, uploaded_map)
-    else:
-        resolver = maps.UploadMapResolver(lambda: _declared_game(save_data), uploaded_map)
+    resolver = maps.UploadMapResolver(uploaded_map)
     game_id = chosen.id if chosen is not None else None
 
     with answering_problems(save_name, "save file"):
@@ -277,16 +273,3 @@ def _chosen_game() -> Game | None:
             f"There is no game called “{printable(chosen)}” in Referee; choose one of: {known}, "
             "or leave the choice to the save."
         ) from None
-
-
-def _declared_game(data: bytes) -> Game | None:
-    """The game a save declares, looked up only when its map must be found by name.
-
-    The reader checks the declaration itself (and reports a bad one with its
-    line); here it only tells the map resolver whose shipped maps to search.
-    """
-    try:
-        root = parse_xml(data, "save")
-        return games.get(root.get("game") or "")
-    except (XmlInputError, UnknownGame):
-        return None

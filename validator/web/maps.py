@@ -1,39 +1,36 @@
 """Finding the map an uploaded save names, without ever reading a path it gives.
 
-A save may name its map by reference, ``<map href="../../plugin/tito/maps/tito-map.xml"/>``.  On the
-command line the href is a path next to the save; on the web it must never
-become a path, or an upload could make the server read its own files.  So an
-upload's href is reduced to its last file name (``../../etc/passwd`` becomes
-``passwd``; backslashes count as separators too) and looked up, by exact name
-and in this order, among:
+A save may name its map by reference, ``<map href="../../plugin/tito/maps/tito-map.xml"/>``.
+On the web the href must never become a path, or an upload could make the
+server read its own files.  An upload has no folder, so its href follows the
+folderless part of the rule in :mod:`validator.saves.map_references`, which
+the command line shares: the href's last file name (``../../etc/passwd``
+counts as ``passwd``; backslashes separate parts too) is looked up, by exact
+name and in this order, among
 
 1. the map uploaded with the save in the same form (the ``map`` field, or the
    ``map`` part of an API request), whatever its own file name: the user chose
    it for this save, so it answers the save's href;
-2. the maps the game's plugin ships in its ``maps`` folder, beside its case
-   index (``plugin/<game>/maps/``), which an installed package carries.
+2. the maps the save's game ships in its plugin's maps folder, which an
+   installed package carries: a map is found only if a regular ``.xml``
+   file of exactly that name is in the folder's listing.
 
-Only the ``maps`` folder counts as shipped maps.  The examples folder of a
-source checkout is not searched: it holds saves, not maps (every example
-names its plugin's map), and a save taken for a map gave an error about a
-server file the user never sent.  A shipped folder is listed, not joined with
-the name: a map is found only if a regular ``.xml`` file of exactly that name
-is in the folder's listing.  Anything else is a :class:`SaveInputError`
-saying which map is missing and how to provide it, which the views answer
-with a 400.
+The examples folder of a source checkout is not searched: it holds saves,
+not maps.  Anything else is a :class:`SaveInputError` saying which map is
+missing, which maps the game ships and how to provide one, which the views
+answer with a 400.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
-from typing import Callable
 
 from validator.games import Game
+from validator.saves.map_references import file_name, not_shipped, shipped_map
 from validator.saves.unchanged_files import read_unless_unchanged
 from validator.saves.xml_reader import SaveInputError, read_capped
 
-MAP_FOLDER = "maps"
+UPLOAD_ADVICE = "choose the map file in the form's map field (or send it as the API's map part) together with the save"
 
 
 @dataclass(frozen=True)
@@ -51,30 +48,6 @@ class UsedMap:
     origin: str = ""  # "uploaded" or "shipped"
 
 
-def file_name(href: str) -> str:
-    """The last part of an href, with either kind of slash as a separator."""
-    return PurePosixPath(href.replace("\\", "/")).name
-
-
-def shipped_folders(game: Game) -> list[Path]:
-    """Where a game's shipped maps are: its plugin's maps folder."""
-    return [game.case_index_path.parent / MAP_FOLDER]
-
-
-def shipped_map(game: Game, name: str) -> Path | None:
-    """The shipped map file called exactly ``name``, or None."""
-    if not name.endswith(".xml"):
-        return None
-    for folder in shipped_folders(game):
-        try:
-            listing = {entry.name: entry for entry in folder.iterdir() if entry.is_file()}
-        except OSError:  # no such folder, or not readable
-            continue
-        if name in listing:
-            return listing[name]
-    return None
-
-
 class UnnamedMap(SaveInputError):
     """An href that names no file (empty, ``.``, ``/``): there is no file name to put before the sentence."""
 
@@ -88,12 +61,11 @@ class UnnamedMap(SaveInputError):
 class UploadMapResolver:
     """A map resolver for ``read_position`` that knows only the uploaded and shipped maps."""
 
-    def __init__(self, find_game: Callable[[], Game | None], uploaded: UploadedMap | None) -> None:
-        self.find_game = find_game  # called only when a map must be found by name
+    def __init__(self, uploaded: UploadedMap | None) -> None:
         self.uploaded = uploaded
         self.used = UsedMap()
 
-    def __call__(self, href: str) -> tuple[bytes, str]:
+    def __call__(self, href: str, game: Game) -> tuple[bytes, str]:
         name = file_name(href)
         self.used.href = href
         if self.uploaded is not None:
@@ -101,21 +73,11 @@ class UploadMapResolver:
             return self.uploaded.data, self.uploaded.name
         if not name:
             raise UnnamedMap(
-                "the <map> element's href names no file; give the map file's name in href, or choose the map "
-                "file in the form's map field (or send it as the API's map part) together with the save"
+                f"the <map> element's href names no file; give the map file's name in href, or {UPLOAD_ADVICE}"
             )
-        game = self.find_game()
-        found = shipped_map(game, name) if game is not None else None
+        found = shipped_map(game, href)
         if found is None:
-            raise SaveInputError(name, self._missing_sentence(game))
+            raise SaveInputError(name, not_shipped(game, UPLOAD_ADVICE))
         data = read_unless_unchanged(found, read_capped)
         self.used.data, self.used.origin = data, "shipped"
         return data, name
-
-    @staticmethod
-    def _missing_sentence(game: Game | None) -> str:
-        shipped = f"{game.title} ships no map of that name" if game else "no game ships a map of that name"
-        return (
-            f"{shipped}; choose the map file in the form's map field "
-            "(or send it as the API's map part) together with the save"
-        )
