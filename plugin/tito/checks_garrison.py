@@ -8,6 +8,7 @@ from typing import Iterator
 
 from validator.model import Piece, Position
 from validator.rules import Finding
+from validator.wording import noun_for, plural, verb_for
 
 from plugin.tito import facts, rules, units
 from plugin.tito.units import fraction_text
@@ -50,7 +51,7 @@ def garrison_below_garrison_value(position: Position) -> Iterator[Finding]:
     if short and not guerrillas_on_map:
         listed = ", ".join(f"{area.label} {fraction_text(total)} of {value}" for area, value, total, _, _ in short)
         yield Finding(
-            f"{len(short)} zone(s) hold less than their Garrison Value ({listed}), but no uprising can happen "
+            f"{plural(len(short), 'zone')} {verb_for(len(short), 'holds', 'hold')} less than {verb_for(len(short), 'its', 'their')} Garrison Value ({listed}), but no uprising can happen "
             "while no guerrilla units are on the map (7.55)",
             facts={"zones_short": len(short)},
         )
@@ -59,10 +60,10 @@ def garrison_below_garrison_value(position: Position) -> Iterator[Finding]:
         shortfall = value - math.floor(total)
         breakdown = units.size_breakdown(counted) or "no Axis units"
         operations = (
-            f"; {len(operating)} unit(s) on an operation in {area.label} counted (7.54)" if operating else ""
+            f"; {plural(len(operating), 'unit')} on an operation in {area.label} counted (7.54)" if operating else ""
         )
         yield Finding(
-            f"{area.label}: garrison {fraction_text(total)} division-equivalents ({breakdown}){operations} "
+            f"{area.label}: garrison {fraction_text(total)} {noun_for(total, 'division-equivalent')} ({breakdown}){operations} "
             f"against a Garrison Value of {value}: an uprising is due at the Uprising Segment; shortfall {shortfall} "
             f"({value} less {math.floor(total)}, the garrison's fraction dropped, 7.53A), uprising modifier "
             f"{area.attributes['uprising-modifier']}, alignment {area.attributes['alignment']}",

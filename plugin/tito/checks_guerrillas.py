@@ -6,6 +6,7 @@ from typing import Iterator
 
 from validator.model import Piece, Position
 from validator.rules import Finding, Result, Violation
+from validator.wording import plural, verb_for
 
 from plugin.tito import facts, rules, units
 from plugin.tito.units import describe_all
@@ -33,7 +34,7 @@ def guerrilla_brigade_before_brigade_strength(position: Position) -> Iterator[Re
         if units.since_phase(position, fact, "guerrilla-status"):
             continue
         ids = [piece.id for piece in group]
-        sizes = units.size_breakdown(group) or f"{len(group)} units"
+        sizes = units.size_breakdown(group) or plural(len(group), "unit")
         turn = units.turn_number(position)
         if reached is not None and (turn is None or (reached == turn and not position.phase)):
             yield Finding(
@@ -51,7 +52,7 @@ def guerrilla_brigade_before_brigade_strength(position: Position) -> Iterator[Re
             piece.size == "division" for piece in group
         ) else ""
         yield Violation(
-            f"{len(group)} {_NAMES[kind]} unit(s) larger than a group stand on the map ({sizes}: "
+            f"{plural(len(group), _NAMES[kind] + ' unit')} larger than a group {verb_for(len(group), 'stands', 'stand')} on the map ({sizes}: "
             f"{describe_all(group)}), but {state}{divisions}",
             location=group[0].location, pieces=ids, facts={"count": len(group)},
         )

@@ -6,6 +6,7 @@ from typing import Iterator
 
 from validator.model import Position
 from validator.rules import Violation
+from validator.wording import plural, verb_for
 
 from plugin.tito import facts, locations, rules, units
 from plugin.tito.units import describe_all
@@ -55,7 +56,7 @@ def axis_unit_set_up_out_of_place(position: Position) -> Iterator[Violation]:
     if missing:
         shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
         yield Violation(
-            f"{len(missing)} of the {len(_SETUP_ZONE)} Axis set-up units are not on the map: {shown}",
+            f"{len(missing)} of the {len(_SETUP_ZONE)} Axis set-up units {verb_for(len(missing), 'is', 'are')} not on the map: {shown}",
             facts={"missing": len(missing)},
         )
 
@@ -87,7 +88,7 @@ def yugoslav_set_up_out_of_place(position: Position) -> Iterator[Violation]:
     for zone, expected in facts.YUGOSLAV_SETUP.items():
         if counts[zone] != expected:
             yield Violation(
-                f"{counts[zone]} Chetnik group(s) in the Chetnik Hide-away of {facts.ZONES[zone]}; the set-up "
+                f"{plural(counts[zone], 'Chetnik group')} in the Chetnik Hide-away of {facts.ZONES[zone]}; the set-up "
                 f"puts {expected} there",
                 location=locations.hide_away(zone, "chetnik"), facts={"groups": counts[zone], "expected": expected},
             )

@@ -7,6 +7,7 @@ from typing import Iterator
 
 from validator.model import Position
 from validator.rules import Finding, Result, Violation
+from validator.wording import plural, verb_for
 
 from plugin.tito import facts, rules, units
 from plugin.tito.units import fraction_text
@@ -25,7 +26,10 @@ def overstacked_location(position: Position) -> Iterator[Result]:
     for location_id, stack, total in over:
         counted = [piece for piece in stack if units.division_equivalent(piece)]
         free = len(stack) - len(counted)
-        free_note = f"; {free} guerrilla group(s), Tito or markers add nothing" if free else ""
+        free_note = (
+            f"; {plural(free, 'other piece')} (guerrilla groups, Tito, markers) {verb_for(free, 'adds', 'add')} nothing"
+            if free else ""
+        )
         message = (
             f"{fraction_text(total)} division-equivalents: {units.size_breakdown(counted)}"
             f"{free_note}; the limit is {facts.STACKING_LIMIT}"

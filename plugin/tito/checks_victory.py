@@ -6,6 +6,7 @@ from typing import Iterator
 
 from validator.model import Piece, Position
 from validator.rules import Finding
+from validator.wording import plural, verb_for
 
 from plugin.tito import facts, rules, units
 from plugin.tito.units import describe_all
@@ -55,7 +56,7 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
             continue
         totals["displays"] += value
         yield Finding(
-            f"{display.label} held by {len(holders)} Yugoslav unit(s): {value} victory points",
+            f"{display.label} held by {plural(len(holders), 'Yugoslav unit')}: {plural(value, 'victory point')}",
             location=yugoslav_box, pieces=[piece.id for piece in holders], case="14.2A",
             facts={"display": display.id, "victory_points": value},
         )
@@ -70,7 +71,7 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
             if missing:
                 unchecked = True
                 yield Finding(
-                    f"the Mountain's points cannot be counted: {len(missing)} unit(s) have no strength "
+                    f"the Mountain's points cannot be counted: {plural(len(missing), 'unit')} {verb_for(len(missing), 'has', 'have')} no strength "
                     f"({describe_all(missing)})",
                     location=location_id, pieces=[piece.id for piece in missing], case="14.2B", severity="unchecked",
                 )
@@ -82,9 +83,9 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
             totals["mountains"] += points
             cap = " (capped at the number of units)" if points < strength // facts.MOUNTAIN_POINTS_PER_VICTORY_POINT else ""
             yield Finding(
-                f"{len(holders)} unit(s) of strength {strength} in this Mountain: {strength} / "
+                f"{plural(len(holders), 'unit')} of strength {strength} in this Mountain: {strength} / "
                 f"{facts.MOUNTAIN_POINTS_PER_VICTORY_POINT} rounded down = {strength // facts.MOUNTAIN_POINTS_PER_VICTORY_POINT}"
-                f", scoring {points} victory point(s){cap}",
+                f", scoring {plural(points, 'victory point')}{cap}",
                 location=location_id, pieces=[piece.id for piece in holders], case="14.2B",
                 facts={"strength": strength, "units": len(holders), "victory_points": points},
             )

@@ -7,6 +7,7 @@ from typing import Iterator
 
 from validator.model import Piece, Position
 from validator.rules import Finding, Result, Violation
+from validator.wording import plural, verb_for
 
 from plugin.tito import facts, rules, units
 from plugin.tito.units import describe_all, fraction_text
@@ -55,13 +56,13 @@ def guerrilla_in_carinthia_or_baranya_early(position: Position) -> Iterator[Resu
         ids = [piece.id for piece in group]
         if turn is None:
             yield Finding(
-                f"{len(group)} guerrilla unit(s) stand in {name} ({describe_all(group)}), and the save gives no "
+                f"{plural(len(group), 'guerrilla unit')} {verb_for(len(group), 'stands', 'stand')} in {name} ({describe_all(group)}), and the save gives no "
                 f"Game-Turn: guerrillas may be there only from Game-Turn {facts.GUERRILLAS_FREE_FROM}",
                 pieces=ids, severity="unchecked", facts={"zone": zone},
             )
         else:
             yield Violation(
-                f"{len(group)} guerrilla unit(s) stand in {name} in Game-Turn {turn} ({describe_all(group)}); "
+                f"{plural(len(group), 'guerrilla unit')} {verb_for(len(group), 'stands', 'stand')} in {name} in Game-Turn {turn} ({describe_all(group)}); "
                 f"Partisans and Chetniks may enter {name} only from Game-Turn {facts.GUERRILLAS_FREE_FROM}",
                 location=group[0].location, pieces=ids, facts={"zone": zone, "turn": turn},
             )
@@ -114,7 +115,7 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
     for (nationality, zone, reason), group in groups.items():
         item = facts.SPHERES[nationality][0]
         name = units.zone_name(position, zone)
-        message = f"{len(group)} {nationality.capitalize()} unit(s) in {name} ({describe_all(group)}): {reason}"
+        message = f"{plural(len(group), nationality.capitalize() + ' unit')} in {name} ({describe_all(group)}): {reason}"
         ids = [piece.id for piece in group]
         if nationality == "german" and turn is None:
             yield Finding(message + "; the save gives no Game-Turn", pieces=ids, severity="unchecked", case=f"6.62{item}")
@@ -137,7 +138,7 @@ def italian_operation_out_of_bounds(position: Position) -> Iterator[Violation]:
         ids = [piece.id for piece in italians]
         if not units.after_turn(position, ESCALATION):
             yield Violation(
-                f"the operation against {name} (line {event.line}) lists {len(italians)} Italian unit(s) "
+                f"the operation against {name} (line {event.line}) lists {plural(len(italians), 'Italian unit')} "
                 f"({describe_all(italians)}); Italians may join operations there only from the Game-Turn after "
                 f"the first 45 victory points or first brigade, and {_escalation_words(position)}",
                 location=italians[0].location, pieces=ids, facts={"zone": event.area},
@@ -146,7 +147,7 @@ def italian_operation_out_of_bounds(position: Position) -> Iterator[Violation]:
         if pullback is not None and (turn is None or pullback <= turn):
             when = f"Game-Turn {pullback}" if pullback else "an earlier Game-Turn"
             yield Violation(
-                f"the operation against {name} (line {event.line}) lists {len(italians)} Italian unit(s) "
+                f"the operation against {name} (line {event.line}) lists {plural(len(italians), 'Italian unit')} "
                 f"({describe_all(italians)}) after the Italian Pullback of {when}; no Italians join operations "
                 "in Serbia or Bosnia once the Pullback has come (also 10.21)",
                 location=italians[0].location, pieces=ids, case="6.64B", facts={"zone": event.area},

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from validator.model import Location, Piece, Position
 from validator.numbers import is_whole_number
+from validator.wording import plural
 
 from plugin.tito import facts
 
@@ -123,9 +124,9 @@ def size_breakdown(pieces: list[Piece]) -> str:
             counts[key] = counts.get(key, 0) + 1
     parts = []
     for size, count in counts.items():
-        plural = size if count == 1 or size.endswith("corps") else size + "s"
         each = facts.SIZE_EQUIVALENTS["corps" if size.endswith("corps") else size]
-        parts.append(f"{count} {plural} ({fraction_text(each * count)})")
+        counted = plural(count, size, size if size.endswith("corps") else None)
+        parts.append(f"{counted} ({fraction_text(each * count)})")
     return " + ".join(parts)
 
 

@@ -29,7 +29,7 @@ def test_the_mid_game_position_is_legal_with_findings(run_cli):
     total = next(finding for finding in report["findings"] if finding["rule"] == "tito:14.2")
     assert total["facts"]["total"] == 18 and "from 112 to 130" in total["message"]
     bosnia = next(finding for finding in report["findings"] if finding["facts"].get("zone") == "bosnia")
-    assert bosnia["facts"]["shortfall"] == 2 and "2 unit(s) on an operation in Bosnia counted" in bosnia["message"]
+    assert bosnia["facts"]["shortfall"] == 2 and "2 units on an operation in Bosnia counted" in bosnia["message"]
 
 
 def test_the_overstacked_example_prints_linter_lines_and_exits_1(run_cli):
@@ -38,7 +38,7 @@ def test_the_overstacked_example_prints_linter_lines_and_exits_1(run_cli):
     lines = out.splitlines()
     assert "Montenegro / Cetinje Axis box: [6.21] 8 division-equivalents: 8 divisions (8); the limit is 7" in lines
     assert any(line.startswith("Bosnia / Sarajevo Axis box: [6.21] 7 1/3 division-equivalents") for line in lines)
-    assert lines[-1].endswith("2 violation(s), 15 finding(s).")
+    assert lines[-1].endswith("2 violations, 15 findings.")
 
 
 def test_the_spheres_example_breaks_each_sphere_rule(run_cli):
