@@ -142,3 +142,25 @@ def test_a_game_that_ships_no_maps_says_so(pond, tmp_path):
         f"the map 'pond-map.xml' cannot be used: {tmp_path / 'a' / 'pond-map.xml'}: no such file, and Pond ships no "
         "maps; put the map file there"
     )
+
+
+@pytest.mark.parametrize(
+    "make_href, reason",
+    [
+        (lambda folder: "a" * 5000 + ".xml", "cannot be read (File name too long)"),
+        (lambda folder: "x/" * 3000 + "tito-map.xml", "cannot be read (File name too long)"),
+        (lambda folder: _symbolic_link_loop(folder), "cannot be read (a loop of symbolic links)"),
+    ],
+)
+def test_an_href_no_file_can_answer_is_one_sentence(tmp_path, capsys, make_href, reason):
+    save = copy_of_example(tmp_path, make_href(tmp_path))
+    assert cli.main(["check", str(save)]) == 2
+    message = capsys.readouterr().err
+    assert message.startswith(f"referee: {save}, line {map_line()}: the map '") and message.count("\n") == 1
+    assert message.rstrip().endswith(reason), message[-200:]
+
+
+def _symbolic_link_loop(folder: Path) -> str:
+    (folder / "loop-one").symlink_to(folder / "loop-two")
+    (folder / "loop-two").symlink_to(folder / "loop-one")
+    return "loop-one"

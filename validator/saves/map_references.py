@@ -56,9 +56,20 @@ def not_shipped(game: Game, advice: str) -> str:
 
 def map_beside_or_shipped(folder: Path, href: str, game: Game) -> Path:
     """The file an href names from a save in ``folder``: the file there, else the game's shipped map of its name."""
-    path = (folder / href).resolve()
-    if path.exists():  # a folder or an unreadable file is said so by the reader, not replaced
-        return path
+    path = folder / href
+    try:
+        path = path.resolve()
+        path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return _shipped_or_refused(path, href, game)
+    except RuntimeError:  # how Python 3.11 resolves a loop of symbolic links
+        raise SaveInputError(str(path), "cannot be read (a loop of symbolic links)") from None
+    except OSError as error:  # a name too long, for one: the href names no file that can be read
+        raise SaveInputError(str(path), f"cannot be read ({error.strerror})") from None
+    return path  # a folder or an unreadable file is said so by the reader, not replaced
+
+
+def _shipped_or_refused(path: Path, href: str, game: Game) -> Path:
     found = shipped_map(game, href)
     if found is None:
         raise SaveInputError(str(path), "no such file, and " + not_shipped(game, "put the map file there"))
