@@ -1,18 +1,34 @@
 """A report: the results of checking one position, and its renderings.
 
 The text form is one linter-style line per result:
-``Serbia / Axis Mountain: [6.21] 7.5 division-equivalents; the limit is 7``.
+``Serbia / Axis Mountain: [6.21] 7.5 division-equivalents; the limit is 7``,
+followed, when the result names pieces, by an indented ``pieces:`` line, and
+at the end by what the verdict covers and the verdict itself
+(``overstacked.xml: 2 violations, 15 findings.``).
 The JSON form is a public contract (docs/save-format.md): ``violations`` and
 ``findings`` arrays whose items carry at least ``rule``, ``case``,
-``severity``, ``message``, ``location``, ``pieces`` and ``url``.
+``severity``, ``message``, ``location``, ``pieces``, ``piece_names`` and
+``url``, and a ``coverage`` object saying how many of the game's cases the
+checks cover.
+
+Pieces are shown by the names a player sees on the counters.  The id is
+added only where the name alone would not tell two apart: when two pieces
+listed by one result share the name, or another piece of that name stands
+at the same location (``Partisan brigade (p3)``).  A piece the save gives
+no name is shown by its id.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
-from validator.model import Position
+from validator import games
+from validator.coverage import Coverage, of_game
+from validator.model import Piece, Position
 from validator.rules import Result, Violation
+from validator.wording import plural
 
 
 def case_url(game: str, case: object) -> str:
@@ -37,6 +53,32 @@ class Report:
     def legal(self) -> bool:
         return not self.violations
 
+    @cached_property
+    def coverage(self) -> Coverage | None:
+        """What the game's checks cover; None for a game the registry does not know."""
+        game = games.registry().get(self.position.game)
+        return of_game(game) if game is not None else None
+
+    @cached_property
+    def _pieces(self) -> dict[str, Piece]:
+        return {piece.id: piece for piece in self.position.pieces}
+
+    @cached_property
+    def _names_by_location(self) -> Counter:
+        return Counter((piece.name, piece.location) for piece in self.position.pieces if piece.name)
+
+    def piece_names(self, result: Result) -> list[str]:
+        """The result's pieces by name, each with its id only where the name is ambiguous."""
+        pieces = [self._pieces.get(piece_id) for piece_id in result.pieces]
+        names = [piece.name if piece is not None and piece.name else piece_id
+                 for piece, piece_id in zip(pieces, result.pieces)]
+        listed = Counter(names)
+        shown = []
+        for piece, piece_id, name in zip(pieces, result.pieces, names):
+            ambiguous = listed[name] > 1 or (piece is not None and self._names_by_location[name, piece.location] > 1)
+            shown.append(f"{name} ({piece_id})" if ambiguous and name != piece_id else name)
+        return shown
+
     def result_json(self, result: Result, base_url: str = "") -> dict:
         return {
             "rule": result.rule,
@@ -46,12 +88,14 @@ class Report:
             "location": result.location,
             "location_name": self.position.location_label(result.location) if result.location else None,
             "pieces": list(result.pieces),
+            "piece_names": self.piece_names(result),
             "url": base_url + case_url(result.game, result.case),
             "facts": result.facts,
         }
 
     def to_json(self, base_url: str = "") -> dict:
         position = self.position
+        covered = self.coverage
         return {
             "game": position.game,
             "source": position.source,
@@ -62,16 +106,29 @@ class Report:
             "legal": self.legal,
             "violations": [self.result_json(result, base_url) for result in self.violations],
             "findings": [self.result_json(result, base_url) for result in self.findings],
+            "coverage": (
+                {**covered.summary_json(), "url": base_url + covered.url}
+                if covered is not None and not covered.index_problem else None
+            ),
         }
 
     def line(self, result: Result) -> str:
         where = self.position.location_label(result.location) if result.location else self.position.source
         marker = "" if result.severity == "error" else f" ({result.severity})"
-        return f"{where}: [{result.case}]{marker} {result.message}"
+        text = f"{where}: [{result.case}]{marker} {result.message}"
+        if result.pieces:
+            text += "\n    pieces: " + ", ".join(self.piece_names(result))
+        return text
+
+    def verdict(self) -> str:
+        """The last line: "overstacked.xml: 2 violations, 15 findings."."""
+        verdict = "legal" if self.legal else plural(len(self.violations), "violation")
+        return f"{self.position.source}: {verdict}, {plural(len(self.findings), 'finding')}."
 
     def to_text(self) -> str:
         lines = [self.line(result) for result in self.violations]
         lines += [self.line(result) for result in self.findings]
-        verdict = "legal" if self.legal else f"{len(self.violations)} violation(s)"
-        lines.append(f"{self.position.source}: {verdict}, {len(self.findings)} finding(s).")
+        if self.coverage is not None:
+            lines.append(self.coverage.sentence())
+        lines.append(self.verdict())
         return "\n".join(lines)

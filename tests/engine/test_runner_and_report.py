@@ -47,7 +47,7 @@ def test_report_text_and_json(pond, write_save):
     report = runner.check(read_position_file(crowded(write_save)))
     lines = report.to_text().splitlines()
     assert lines[0] == "North Pond / Pad: [2.1] 3 frogs; the limit is 2"
-    assert lines[-1].endswith(": 2 violation(s), 1 finding(s).")
+    assert lines[-1].endswith(": 2 violations, 1 finding.")
     data = report.to_json()
     assert data["legal"] is False
     first = data["violations"][0]

@@ -9,7 +9,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples" / "tww"
 
 def test_the_legal_example_exits_0(run_cli):
     code, out, err = run_cli("check", EXAMPLES / "legal.xml", "--game", "tww")
-    assert code == 0 and err == "" and out.splitlines()[-1].endswith("legal, 4 finding(s).")
+    assert code == 0 and err == "" and out.splitlines()[-1].endswith("legal, 4 findings.")
 
 
 def test_the_illegal_example_exits_1_with_each_violation(run_cli):
