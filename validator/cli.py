@@ -11,9 +11,10 @@ import argparse
 import json
 import sys
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
-from validator import __version__, instance, store
+from validator import __version__, console, coverage, instance, store
 from validator.cases import CaseNumber
 from validator.games import Game, UnknownGame, get
 from validator.rulebook import fixups as fixup_module
@@ -38,6 +39,19 @@ class UsageError(Exception):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; output into a pipe that closed early ends quietly (docs/cli.md, "Output")."""
+    console.prepare_streams()
+    try:
+        try:
+            return _run(argv)
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's flush at exit
+    except BrokenPipeError:
+        console.silence_standard_output()
+        return console.EXIT_BROKEN_PIPE
+
+
+def _run(argv: list[str] | None) -> int:
     parser = _build_parser()
     arguments = parser.parse_args(argv)
     if not hasattr(arguments, "handler"):
@@ -47,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         return arguments.handler(arguments)
     except (UsageError, UnknownGame, RulebookImportError, FixupError, SaveInputError, CheckDefectError,
             VassalFormatError) as error:
-        print(f"referee: {_message(error)}", file=sys.stderr)
+        console.write_error(f"referee: {_message(error)}")
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
         return 130
@@ -82,6 +96,7 @@ def _build_parser() -> argparse.ArgumentParser:
         ("list", _list, "list the cases of a game"),
         ("refs", _refs, "list the cross-references of a game's rulebook"),
         ("checks", _checks, "list the checks registered for a game"),
+        ("coverage", _coverage, "list every case of a game's index as enforced, unchecked or not encoded"),
     ):
         command = rule_commands.add_parser(name, help=help_text)
         command.add_argument("game")
@@ -144,16 +159,17 @@ def _add_format(parser: argparse.ArgumentParser) -> None:
 
 def _import(arguments: argparse.Namespace) -> int:
     game = get(arguments.game)
-    files = [read_file(path) for path in arguments.files]
+    # The book keeps file names for display: undecodable bytes become U+FFFD before they are stored.
+    files = [replace(file, name=console.displayable(file.name)) for file in map(read_file, arguments.files)]
     fixups_path = _fixups_path(game, arguments)
     fixups = fixup_module.load(fixups_path) if fixups_path else None
-    book = import_texts(game.id, files, fixups, str(fixups_path))
+    book = import_texts(game.id, files, fixups, console.displayable(str(fixups_path)))
     with _database() as connection:
         storage.save(connection, book)
     if arguments.format == "json":
-        print(json.dumps(summary.as_json(book), indent=2))
+        _print_json(summary.as_json(book))
     else:
-        print(summary.as_text(book))
+        console.write_text(summary.as_text(book))
     return EXIT_OK
 
 
@@ -176,7 +192,7 @@ def _list(arguments: argparse.Namespace) -> int:
              "kind": "section" if entry.number.is_section else "case", "source": "index"}
             for entry in game.case_index
         ]
-        print(f"The {game.id} rulebook is not imported yet; listing the plugin's case index.", file=sys.stderr)
+        console.write_error(f"The {game.id} rulebook is not imported yet; listing the plugin's case index.")
     else:
         entries = [
             {"case": str(case.number), "title": case.title or game.index_title(case.number),
@@ -184,11 +200,11 @@ def _list(arguments: argparse.Namespace) -> int:
             for case in book.ordered()
         ]
     if arguments.format == "json":
-        print(json.dumps(entries, indent=2))
+        _print_json(entries)
     else:
         for entry in entries:
             depth = 0 if entry["parent"] is None else len(CaseNumber.parse(entry["case"]).ancestors())
-            print(f"{'  ' * depth}{entry['case']}  {entry['title']}".rstrip())
+            console.write_text(f"{'  ' * depth}{entry['case']}  {entry['title']}".rstrip())
     return EXIT_OK
 
 
@@ -201,11 +217,11 @@ def _refs(arguments: argparse.Namespace) -> int:
         for case, block, reference in book.references()
     ]
     if arguments.format == "json":
-        print(json.dumps(references, indent=2))
+        _print_json(references)
     else:
         for reference in references:
             state = "" if reference["resolved"] else "  (unresolved)"
-            print(f"{reference['from']} -> {reference['to']}{state}")
+            console.write_text(f"{reference['from']} -> {reference['to']}{state}")
     return EXIT_OK
 
 
@@ -219,9 +235,9 @@ def _show(arguments: argparse.Namespace) -> int:
         raise UsageError(f"The {game.id} rulebook has no case {arguments.case!r}.{hint}")
     case = book.cases[number]
     if arguments.format == "json":
-        print(json.dumps(presentation.case_json(book, case.number, game.index_title), indent=2))
+        _print_json(presentation.case_json(book, case.number, game.index_title))
     else:
-        print(presentation.case_text(book, case.number, game.index_title))
+        console.write_text(presentation.case_text(book, case.number, game.index_title))
     return EXIT_OK
 
 
@@ -233,12 +249,21 @@ def _checks(arguments: argparse.Namespace) -> int:
         for check in game.rules.checks()
     ]
     if arguments.format == "json":
-        print(json.dumps(checks, indent=2))
+        _print_json(checks)
     elif not checks:
-        print(f"No checks are registered for {game.id} yet.")
+        console.write_text(f"No checks are registered for {game.id} yet.")
     else:
         for check in checks:
-            print(f"{check['rule']:<16} {check['severity']:<9} {check['name']}: {check['summary']}")
+            console.write_text(f"{check['rule']:<16} {check['severity']:<9} {check['name']}: {check['summary']}")
+    return EXIT_OK
+
+
+def _coverage(arguments: argparse.Namespace) -> int:
+    found = coverage.of_game(get(arguments.game))
+    if arguments.format == "json":
+        _print_json(coverage.as_json(found))
+    else:
+        console.write_text(coverage.as_text(found))
     return EXIT_OK
 
 
@@ -258,9 +283,9 @@ def _check(arguments: argparse.Namespace) -> int:
     else:
         report = run_checks(read_position_file(arguments.file, arguments.game))
     if arguments.format == "json":
-        print(json.dumps(report.to_json(), indent=2))
+        _print_json(report.to_json())
     else:
-        print(report.to_text())
+        console.write_text(report.to_text())
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
 
 
@@ -274,7 +299,7 @@ def _export(arguments: argparse.Namespace) -> int:
     if arguments.output:
         arguments.output.write_bytes(data)
     else:
-        sys.stdout.write(data.decode("utf-8"))
+        console.write_bytes(data)
     return EXIT_OK
 
 
@@ -287,15 +312,17 @@ def _vassal_inputs(arguments: argparse.Namespace) -> tuple[Path, str]:
 
 
 def _note(sentence: str) -> None:
-    print(sentence, file=sys.stderr)
+    console.write_error(sentence)
 
 
 def _vassal_dump(arguments: argparse.Namespace) -> int:
     data = vassal_dump.dump_file(
         arguments.file, arguments.module, steps=arguments.steps, viewer=arguments.viewer, arbiter=arguments.arbiter
     )
-    render = vassal_dump.render_json if arguments.format == "json" else vassal_dump.render_text
-    print(render(data), end="")
+    if arguments.format == "json":
+        console.write_json(vassal_dump.render_json(data))
+    else:
+        console.write_text(vassal_dump.render_text(data), end="")
     return EXIT_OK
 
 
@@ -310,6 +337,11 @@ def _serve(arguments: argparse.Namespace) -> int:
 
 
 # -- helpers --------------------------------------------------------------
+
+
+def _print_json(data: object) -> None:
+    """The stable JSON contracts (docs/cli.md): two-space indent, non-ASCII characters as they are."""
+    console.write_json(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def _database():
