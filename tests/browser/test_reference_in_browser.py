@@ -8,12 +8,7 @@ errors).  Skipped where Chromium is absent, except in CI.
 
 from __future__ import annotations
 
-import os
-import threading
-from pathlib import Path
-
 import pytest
-from werkzeug.serving import make_server
 
 from validator import store
 from validator.rulebook import storage
@@ -22,11 +17,8 @@ from validator.web import create_app
 
 from tests.rulebook.samples import SPI_BULLETED
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+from .conftest import chromium, require_chromium, serving
+
 PHONE = {"width": 390, "height": 844}
 
 pytestmark = pytest.mark.browser
@@ -34,36 +26,23 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def server(tmp_path):
-    if not CHROMIUM.exists():
-        reason = "Debian's chromium is not installed (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+    require_chromium()
     database = tmp_path / "referee.sqlite3"
     connection = store.connect(database)
     storage.save(connection, import_texts("tito", [RulebookFile("pond.txt", SPI_BULLETED)]))
     connection.close()
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "browser-test"})
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
-    http.shutdown()
-    thread.join(timeout=5)
+    with serving(create_app({"DATABASE": str(database), "SECRET_KEY": "browser-test"})) as base:
+        yield base
 
 
 @pytest.fixture
 def page(server, tmp_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+    with chromium() as browser:
         context = browser.new_context(viewport=PHONE)
         page = context.new_page()
         page.console_errors = []
         page.on("console", lambda message: message.type == "error" and page.console_errors.append(message.text))
         yield page
-        browser.close()
 
 
 def test_case_page_reads_on_a_phone_and_links_work(server, page):
