@@ -37,8 +37,8 @@ def home_area(where: Situation, piece: Piece) -> str:
 
 
 def describe(piece: Piece) -> str:
-    """"p7 (German)": a piece id with its builder, for messages."""
-    return f"{piece.id} ({power_name(builder(piece))})" if builder(piece) else piece.id
+    """"p7 (built by Germany)": a partisan's id with its builder, worded so it cannot be read as the hex's controller."""
+    return f"{piece.id} (built by {power_name(builder(piece))})" if builder(piece) else piece.id
 
 
 def ids(pieces: Iterable[Piece]) -> list[str]:

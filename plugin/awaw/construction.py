@@ -10,6 +10,7 @@ Middle East limits of 11.341A, 11.38) judge every partisan on the map.
 from __future__ import annotations
 
 from validator.rules import Finding, Violation
+from validator.wording import plural
 
 from plugin.awaw import pools
 from plugin.awaw.common import area_name, builder, describe, faction, faction_name, home_area, home_country, power_name
@@ -262,7 +263,7 @@ def partisans_in_india(position):
                 yield Violation(f"{describe(piece)} was built in India without an Indian Subversion result",
                                 location=piece.location, pieces=[piece.id])
     elif len(japanese) > pools.INDIA_POOL:
-        yield Violation(f"{len(japanese)} Japanese partisans in India ({', '.join(p.id for p in japanese)}); "
+        yield Violation(f"{plural(len(japanese), 'Japanese partisan')} in India ({', '.join(p.id for p in japanese)}); "
                         f"at most {pools.INDIA_POOL} may be built", pieces=[p.id for p in japanese],
                         facts={"count": len(japanese), "maximum": pools.INDIA_POOL})
 
@@ -312,14 +313,14 @@ def more_than_one_partisan_per_country_per_turn(position):
     for (faction_id, area), pieces in groups.items():
         if len(pieces) > 1:
             names = ", ".join(p.id for p in pieces)
-            yield Violation(f"{len(pieces)} {faction_name(faction_id)} partisans built in {area_name(area)} this turn "
+            yield Violation(f"{plural(len(pieces), faction_name(faction_id) + ' partisan')} built in {area_name(area)} this turn "
                             f"({names}); the limit is one", pieces=[p.id for p in pieces],
                             facts={"count": len(pieces), "area": area})
     in_russia, in_siberia = russian["russia"], russian["siberia"]
     if len(in_siberia) > 1 or len(in_russia) + len(in_siberia) > 2:
         pieces = in_russia + in_siberia
         yield Violation(
-            f"Russia built {len(in_russia)} partisan(s) in Russia and eastern Poland and {len(in_siberia)} in Siberia "
+            f"Russia built {plural(len(in_russia), 'partisan')} in Russia and eastern Poland and {len(in_siberia)} in Siberia "
             f"this turn ({', '.join(p.id for p in pieces)}); it may build one anywhere there and a second only in "
             "Russia or eastern Poland", pieces=[p.id for p in pieces],
             facts={"russia": len(in_russia), "siberia": len(in_siberia)},

@@ -11,6 +11,7 @@ non-partisan ground unit standing with it takes it for its own power (11.61).
 from __future__ import annotations
 
 from validator.rules import Finding, Violation
+from validator.wording import plural, verb_for
 
 from plugin.awaw.common import describe, power_name
 from plugin.awaw.ruleset import rules
@@ -48,7 +49,8 @@ def control_claims_that_ignore_partisans(position):
             ground = [piece for piece in where.units_at(hex_id) if piece.type in GROUND_TYPES
                       and side_of(owner(piece)) == side_of(owner(partisans[0]))]
             yield Violation(
-                f"{', '.join(piece.id for piece in ground)} ({power_name(controller)}) stand with {describe(partisans[0])}, "
+                f"{plural(len(ground), power_name(controller) + ' ground unit')} ({', '.join(piece.id for piece in ground)}) "
+                f"{verb_for(len(ground), 'stands', 'stand')} with {describe(partisans[0])}, "
                 f"so the hex passes to {power_name(controller)} (see 29.22C), but the save gives it to {power_name(regular)}",
                 location=hex_id, pieces=[piece.id for piece in ground + partisans],
                 facts={"derived": controller, "claimed": regular},
@@ -73,10 +75,12 @@ def air_or_naval_units_using_partisan_bases(position):
         air, naval = _air_and_naval(where, hex_id)
         holder = describe(_partisans_at(where, hex_id)[0])
         if air and hex_info.has("city"):
-            yield Violation(f"air unit(s) {', '.join(p.id for p in air)} are based in a city held by {holder}",
+            yield Violation(f"{plural(len(air), 'air unit')} ({', '.join(p.id for p in air)}) "
+                            f"{verb_for(len(air), 'is', 'are')} based in a city held by {holder}",
                             location=hex_id, pieces=[p.id for p in air])
         if naval and hex_info.has("port"):
-            yield Violation(f"naval unit(s) {', '.join(p.id for p in naval)} are in a port held by {holder}",
+            yield Violation(f"{plural(len(naval), 'naval unit')} ({', '.join(p.id for p in naval)}) "
+                            f"{verb_for(len(naval), 'is', 'are')} in a port held by {holder}",
                             location=hex_id, pieces=[p.id for p in naval])
 
 
@@ -90,8 +94,8 @@ def air_or_naval_units_in_overrun_bases(position):
         stranded = ([] if hex_info.has("city") else air) + ([] if hex_info.has("port") else naval)
         if stranded:
             holder = describe(_partisans_at(where, hex_id)[0])
-            yield Violation(f"{', '.join(p.id for p in stranded)} remain in a base hex that {holder} has entered; "
-                            "they must change bases", location=hex_id, pieces=[p.id for p in stranded])
+            yield Violation(f"{', '.join(p.id for p in stranded)} {verb_for(len(stranded), 'remains', 'remain')} in a base "
+                            f"hex that {holder} has entered; {verb_for(len(stranded), 'it', 'they')} must change bases", location=hex_id, pieces=[p.id for p in stranded])
 
 
 def _derived_count(tally: dict[str, int], key: str) -> int:
@@ -113,7 +117,7 @@ def objective_counts_including_partisan_hexes(position):
     tally, held = where.objective_tally()
     if held:
         yield Finding(
-            f"{len(held)} objective(s) held by partisans count for nobody: "
+            f"{plural(len(held), 'objective')} held by partisans {verb_for(len(held), 'counts', 'count')} for nobody: "
             + ", ".join(f"{where.place(hex_id)} (otherwise {power_name(where.hexes[hex_id].controller)}'s)" for hex_id in held),
             facts={"partisan_held": held, "tally": tally, "applies": True},
         )
@@ -124,13 +128,14 @@ def objective_counts_including_partisan_hexes(position):
         lost = [hex_id for hex_id in held if _belongs(where.hexes[hex_id].controller, key)]
         if 0 < claimed - derived <= len(lost):
             yield Violation(
-                f"the save counts {claimed} objectives for {key}, but {len(lost)} of its objectives are held by partisans "
-                f"({', '.join(lost)}) and count for nobody: the map gives {derived}",
+                f"the save counts {plural(claimed, 'objective')} for {key}, but {len(lost)} of its objectives "
+                f"{verb_for(len(lost), 'is', 'are')} held by partisans "
+                f"({', '.join(lost)}) and {verb_for(len(lost), 'counts', 'count')} for nobody: the map gives {derived}",
                 location=lost[0], facts={"claimed": claimed, "derived": derived, "partisan_held": lost},
             )
         else:
             yield Finding(
-                f"the save counts {claimed} objectives for {key}; the map's objective hexes give {derived}. The "
+                f"the save counts {plural(claimed, 'objective')} for {key}; the map's objective hexes give {derived}. The "
                 "difference does not come from partisans, so chapter 11 cannot settle it",
                 severity="warning", facts={"claimed": claimed, "derived": derived},
             )

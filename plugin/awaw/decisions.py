@@ -68,8 +68,9 @@ DECISIONS: dict[str, str] = {
         "naval units in any other partisan-held hex under 11.64."
     ),
     "11.71": (
-        "'Enemy' is the opposing side, and the losing power must be a major power. Friendly units next to the "
-        "partisan are ground, air or naval units of its side in its own hex or the six around it. Hexes off the edge "
+        "'Enemy' is the opposing side, and the losing power must be a major power. A friendly non-partisan unit "
+        "(ground, air or naval, of the partisan's side) cancels the loss whether it stands in one of the six hexes "
+        "next to the partisan or in the partisan's own hex. Hexes off the edge "
         "of the map do not break the ring. For 11.71B a Persian partisan must be next to Abadan, Ahwaz or Tehran; "
         "standing in one of them is not enough, since the text says adjacent."
     ),

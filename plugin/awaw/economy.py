@@ -2,8 +2,8 @@
 
 A partisan costs the enemy major power whose territory it stands in one BRP
 a turn when its hex is otherwise that enemy's and every hex around it is
-enemy- or partisan-held, neutral or sea; not on an island, not next to a
-friendly non-partisan unit.  Irish partisans hurt Britain only in or next
+enemy- or partisan-held, neutral or sea; not on an island, with no
+friendly non-partisan unit in its hex or next to it.  Irish partisans hurt Britain only in or next
 to Ulster (11.71A); Persian partisans next to Abadan, Ahwaz or Tehran also
 cut the Persian BRP route by five BRPs each (11.71B).  The loss is taken at
 the end of the losing power's combat phase (11.72).
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from validator.cases import CaseNumber
 from validator.rules import Finding
+from validator.wording import plural
 
 from plugin.awaw.common import describe, home_country, power_name
 from plugin.awaw.ruleset import rules
@@ -38,12 +39,21 @@ def _surrounding_gap(where: Situation, hex_info: Hex, builder: str) -> str:
     return ""
 
 
-def _friendly_unit_nearby(where: Situation, hex_info: Hex, builder: str):
-    for hex_id in (hex_info.id, *hex_info.neighbours):
+def _friendly_unit_beside(where: Situation, hex_info: Hex, builder: str) -> str:
+    """Where a friendly non-partisan unit breaks the partisan's effect, in words; "" when none does.
+
+    A friendly ground unit in the partisan's own hex takes the hex (checked
+    before this), so what is left here is an air or naval unit in the hex, or
+    any unit in a hex next to it.
+    """
+    for piece in where.units_at(hex_info.id):
+        if is_unit(piece) and friends(owner(piece), builder):
+            return f"the friendly unit {piece.id} is in its hex"
+    for hex_id in hex_info.neighbours:
         for piece in where.units_at(hex_id):
             if is_unit(piece) and friends(owner(piece), builder):
-                return piece
-    return None
+                return f"the friendly unit {piece.id} is next to it, in {where.place(hex_id)}"
+    return ""
 
 
 def assess(where: Situation, piece) -> tuple[str, str, str]:
@@ -60,9 +70,9 @@ def assess(where: Situation, piece) -> tuple[str, str, str]:
             return "", f"it is behind friendly lines (the hex is otherwise {power_name(regular)}'s)", "11.71"
         held = "neutral" if regular == NEUTRAL else f"otherwise held by {power_name(regular)}, not an enemy major power"
         return "", f"its hex is {held}", "11.71"
-    friendly = _friendly_unit_nearby(where, hex_info, builder)
-    if friendly is not None:
-        return "", f"the friendly unit {friendly.id} is next to it", "11.71"
+    friendly = _friendly_unit_beside(where, hex_info, builder)
+    if friendly:
+        return "", friendly, "11.71"
     gap = _surrounding_gap(where, hex_info, builder)
     if gap:
         return "", f"it is not surrounded: {gap}", "11.71"
@@ -92,7 +102,7 @@ def partisan_brp_losses(position):
             yield from _persian_route(where, piece)
     for loser, pieces in losses.items():
         yield Finding(
-            f"{power_name(loser)} loses {len(pieces)} BRP(s) to partisans ({', '.join(p.id for p in pieces)}), "
+            f"{power_name(loser)} loses {plural(len(pieces), 'BRP')} to partisans ({', '.join(p.id for p in pieces)}), "
             f"deducted at the end of {power_name(loser)}'s combat phase (11.72)",
             pieces=[p.id for p in pieces], facts={"loser": loser, "brp_loss": len(pieces), "applies": True},
         )

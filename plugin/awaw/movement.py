@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from validator.rules import Finding, Violation
 
-from plugin.awaw.common import area_name, describe, faction, home_country
+from plugin.awaw.common import area_name, describe, faction, home_country, power_name
 from plugin.awaw.ruleset import rules
 from plugin.awaw.situation import faction_of, is_partisan, is_unit, owner, situation
 from plugin.awaw.vocabulary import AXIS, COMMUNIST, IRAQ_GROUP, WESTERN_ALLIES, pool_area
@@ -78,5 +78,5 @@ def partisans_stacked_across_cooperation_limits(position):
 
 
 def describe_unit(piece) -> str:
-    return f"{piece.id} ({owner(piece)} {piece.type})"
+    return f"{piece.id} ({power_name(owner(piece))} {piece.type})"
 

@@ -9,7 +9,10 @@ pool stay there (44.32B), which is reported as a warning.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from validator.rules import Finding, Violation
+from validator.wording import plural, verb_for
 
 from plugin.awaw import pools
 from plugin.awaw.common import area_name, faction, faction_name, home_area, ids, listing
@@ -44,17 +47,36 @@ def _over_pool(where: Situation, areas) -> list[tuple]:
     return over
 
 
+# The production results that lift a faction's a:b pools (44.36A, 44.37A), and the item that counts them.
+_RESULTS = {WESTERN_ALLIES: ("44.36A", "Western Allied partisan result"), COMMUNIST: ("44.37A", "Russian partisan result")}
+
+
+def _needing(count: int, result_name: str) -> str:
+    """"needs a Russian partisan result" for one partisan, "need one Russian partisan result each" for more."""
+    return verb_for(count, f"needs a {result_name}", f"need one {result_name} each")
+
+
 def _pool_message(pieces, limit: pools.Limit) -> str:
+    """The count against the pool, and how it splits: over the maximum here, above automatic under 44.36A/44.37A."""
+    counted = plural(len(pieces), f"{faction_name(limit.faction)} partisan")
+    where = f"{counted} in {area_name(limit.area)} ({listing(pieces)})"
     if limit.maximum == 0 and not limit.reasons:
-        allowance = f"the {pools.table_name(limit.area)} table gives the {faction_name(limit.faction)} faction no partisans there"
-    else:
-        allowance = f"the pool allows {limit.maximum}"
-        if limit.raised_by_results:
-            allowance += f" (the table's {limit.automatic + limit.reduction}:{limit.maximum + limit.reduction}, its maximum)"
-        if limit.reasons:
-            allowance += "; " + "; ".join(limit.reasons)
-    counted = _count(len(pieces), f"{faction_name(limit.faction)} partisan")
-    return f"{counted} in {area_name(limit.area)} ({listing(pieces)}); {allowance}"
+        return f"{where}; the {pools.table_name(limit.area)} table gives the {faction_name(limit.faction)} faction no partisans there"
+    allowance = f"the pool allows at most {limit.maximum}"
+    if limit.raised_by_results:
+        allowance += f" (the table's {limit.automatic + limit.reduction}:{limit.maximum + limit.reduction} at its maximum)"
+    if limit.reasons:
+        allowance += "; " + "; ".join(limit.reasons)
+    over = len(pieces) - limit.maximum
+    split = f", so {over} {verb_for(over, 'is', 'are')} over it"
+    if limit.raised_by_results:
+        item, result_name = _RESULTS[limit.faction]
+        raised = limit.maximum - limit.automatic
+        split += (
+            f"; of the other {limit.maximum}, {limit.automatic} {verb_for(limit.automatic, 'is', 'are')} automatic and "
+            f"{raised} {_needing(raised, result_name)}, counted under {item}"
+        )
+    return f"{where}; {allowance}{split}"
 
 
 def _facts(pieces, limit: pools.Limit) -> dict:
@@ -101,7 +123,44 @@ def axis_partisans_beyond_moslem_unrest_pool(position):
             yield Violation(_pool_message(pieces, limit), pieces=ids(pieces), case="44.35A", facts=_facts(pieces, limit))
 
 
-def _extras(where: Situation, faction_id: str):
+@dataclass(frozen=True)
+class _Extra:
+    """One area's partisans above its automatic level: how many, and how the count was split."""
+
+    area: str
+    pieces: list
+    limit: pools.Limit
+    up_to_maximum: int  # between the automatic level and the maximum
+    kept: int  # of those, already on the board when the pool was lowered (44.32B): no result needed
+
+    @property
+    def needing_results(self) -> int:
+        return self.up_to_maximum - self.kept
+
+    def explained(self) -> str:
+        """"Russia: 10 against 4:8, so 4 between the automatic 4 and the maximum 8 (the other 2 ... 11.22C)"."""
+        limit, count = self.limit, len(self.pieces)
+        text = f"{area_name(self.area)}: {count} against {pools.describe(limit)}"
+        if limit.reasons:
+            text += f" ({'; '.join(limit.reasons)})"
+        beyond = count - limit.maximum
+        if beyond > 0:
+            text += (
+                f", so {self.up_to_maximum} between the automatic {limit.automatic} and the maximum {limit.maximum}; "
+                f"the other {beyond} beyond the maximum {verb_for(beyond, 'is', 'are')} counted under "
+                f"{pools.table_name(self.area)}"
+            )
+        else:
+            text += f", so {self.up_to_maximum} above the automatic {limit.automatic}"
+        if self.kept:
+            text += (
+                f"; {self.kept} of them stood before occupation policies lowered the pool and need no result "
+                f"(44.32B), leaving {self.needing_results}"
+            )
+        return text
+
+
+def _extras(where: Situation, faction_id: str) -> list[_Extra]:
     """The faction's partisans above automatic levels, per area, counted up to each area's maximum."""
     state = where.state.pool_state()
     extras = []
@@ -111,43 +170,43 @@ def _extras(where: Situation, faction_id: str):
         limit = pools.limit(area, faction_id, state)
         if limit is None or not limit.raised_by_results:
             continue
-        above = min(len(pieces), limit.maximum) - limit.automatic
+        up_to_maximum = max(min(len(pieces), limit.maximum) - limit.automatic, 0)
+        kept = 0
         if limit.reduction and not any(placed_this_phase(piece) for piece in pieces):
-            above -= limit.reduction  # 44.32B: partisans already on the board when the pool shrank stay
-        if above > 0:
-            extras.append((area, above, limit, pieces))
+            kept = min(limit.reduction, up_to_maximum)  # 44.32B: partisans already on the board when the pool shrank stay
+        extra = _Extra(area, pieces, limit, up_to_maximum, kept)
+        if extra.needing_results > 0:
+            extras.append(extra)
     return extras
 
 
-def _extras_violation(where: Situation, faction_id: str, case: str, result_name: str):
+def _extras_violation(where: Situation, faction_id: str):
+    item, result_name = _RESULTS[faction_id]
     results = pools.faction_results(faction_id, where.state.pool_state())
     extras = _extras(where, faction_id)
-    total = sum(above for _area, above, _limit, _pieces in extras)
+    total = sum(extra.needing_results for extra in extras)
     if total <= results:
         return
-    detail = "; ".join(
-        f"{area_name(area)} {len(pieces)} against an automatic {limit.automatic}"
-        + (f" ({'; '.join(limit.reasons)})" if limit.reasons else "")
-        for area, _above, limit, pieces in extras
-    )
-    pieces = [piece for *_rest, group in extras for piece in group]
+    available = f"only {results}" if results else "none"
     yield Violation(
-        f"{_count(total, faction_name(faction_id) + ' partisan')} above the automatic levels ({detail}); "
-        f"{results} {result_name} result(s) add only {results} to the pool",
-        pieces=ids(pieces), case=case, facts={"above_automatic": total, "results": results},
+        f"{plural(total, faction_name(faction_id) + ' partisan')} above the automatic levels "
+        f"{_needing(total, result_name)}, but there {verb_for(results, 'is', 'are')} "
+        f"{available} ({'; '.join(extra.explained() for extra in extras)})",
+        pieces=ids(piece for extra in extras for piece in extra.pieces), case=item,
+        facts={"above_automatic": total, "results": results},
     )
 
 
 @rules.case("44.36")
 def western_allied_partisans_beyond_results(position):
     """Western Allied partisans above the tables' automatic levels need one Western Allied partisan result each."""
-    yield from _extras_violation(situation(position), WESTERN_ALLIES, "44.36A", "Western Allied partisan")
+    yield from _extras_violation(situation(position), WESTERN_ALLIES)
 
 
 @rules.case("44.37")
 def russian_partisans_beyond_results(position):
     """Communist partisans above the tables' automatic levels need one Russian partisan result each."""
-    yield from _extras_violation(situation(position), COMMUNIST, "44.37A", "Russian partisan")
+    yield from _extras_violation(situation(position), COMMUNIST)
 
 
 @rules.case("44.32", severity="warning")
@@ -161,12 +220,9 @@ def russian_pool_lowered_by_occupation_policies(position):
         limit = pools.limit(area, faction_id, state)
         if limit.reduction and len(pieces) > limit.automatic and _excused_by_occupation_policies(pieces, limit):
             yield Finding(
-                f"{_count(len(pieces), 'communist partisan')} in Russia ({listing(pieces)}); {limit.reduction} Russian "
-                f"occupation policies result(s) lower the pool to {pools.describe(limit)}. Those on the board stay, "
+                f"{plural(len(pieces), 'communist partisan')} in Russia ({listing(pieces)}); Russian occupation "
+                f"policies results lower the pool by {limit.reduction} to {pools.describe(limit)}. Those on the board stay, "
                 "but no more may be built while they are over it",
                 pieces=ids(pieces), case="44.32B", severity="warning", facts=_facts(pieces, limit),
             )
 
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from validator.wording import plural, verb_for
+
 from plugin.awaw.vocabulary import AXIS, COMMUNIST, IRAQ_GROUP, WESTERN_ALLIES
 
 Entry = tuple[int, int]
@@ -139,21 +141,26 @@ def limit(area: str, faction: str, state: PoolState) -> Limit | None:
         reduction = min(state.occupation_policy_results, OCCUPATION_POLICY_MAXIMUM_REDUCTION)
         automatic, maximum = max(automatic - reduction, 0), max(maximum - reduction, 0)
         reasons.append(
-            f"{state.occupation_policy_results} Russian occupation policies result(s) lower it by {reduction} (44.32B)"
+            f"{plural(state.occupation_policy_results, 'Russian occupation policies result')} "
+            f"{verb_for(state.occupation_policy_results, 'lowers', 'lower')} it by {reduction} (44.32B)"
         )
     if area == "communist-china" and faction == COMMUNIST and state.year is not None:
         extra = max(0, state.year - COMMUNIST_CHINA_FIRST_INCREASE_YEAR + 1)
         automatic, maximum = automatic + extra, maximum + extra
         if extra:
-            reasons.append(f"{extra} added for the years from 1942 to {state.year}")
+            first = COMMUNIST_CHINA_FIRST_INCREASE_YEAR
+            years = f"{state.year}" if extra == 1 else f"each year from {first} to {state.year}"
+            reasons.append(f"{extra} added, one for {years}")
     if area in MIDDLE_EAST_POOL_AREAS and faction == AXIS:
         results = state.moslem_unrest.get(area, 0)
         automatic = maximum = min(results, MOSLEM_UNREST_MAXIMUM)
-        reasons.append(f"{results} Moslem Unrest result(s) assigned here, at most {MOSLEM_UNREST_MAXIMUM} count (44.35A)")
+        reasons.append(
+            f"{plural(results, 'Moslem Unrest result')} assigned here, at most {MOSLEM_UNREST_MAXIMUM} count (44.35A)"
+        )
     if area == "india" and faction == AXIS:
         if not state.indian_subversion_results:
             automatic = maximum = 0
-        reasons.append(f"{state.indian_subversion_results} Indian Subversion result(s) (11.341C, 44.34)")
+        reasons.append(f"{plural(state.indian_subversion_results, 'Indian Subversion result')} (11.341C, 44.34)")
     return Limit(area, faction, automatic, maximum, tuple(reasons), reduction)
 
 

@@ -19,6 +19,7 @@ from typing import Iterable, NamedTuple
 from validator.model import Location, MapData, Piece, Position
 from validator.numbers import is_ascii_digits
 from validator.quoting import name_a_few, quote
+from validator.wording import noun_for
 
 from plugin.awaw import pools
 from plugin.awaw.vocabulary import (
@@ -430,10 +431,11 @@ def _hexes(map_data, problems: list[Problem]) -> dict[str, Hex]:
             features = feature_sets[listed] = frozenset(listed.split())
             unknown = features - known_features
             if unknown:
-                at(location, f"has the unknown feature(s) {name_a_few(sorted(unknown))} (known: {', '.join(FEATURES)})")
+                at(location, f"has the unknown {noun_for(len(unknown), 'feature')} {name_a_few(sorted(unknown))} "
+                           f"(known: {', '.join(FEATURES)})")
                 del feature_sets[listed]
         island, sea = attributes.get("island", "false"), attributes.get("sea", "false")
-        if island not in BOOLEAN or sea not in BOOLEAN:  # rare: name the bad flag(s)
+        if island not in BOOLEAN or sea not in BOOLEAN:  # rare: name each bad flag
             for flag, value in (("island", island), ("sea", sea)):
                 if value not in BOOLEAN:
                     at(location, f"has {flag}={quote(value)}; use 'true' or 'false'")
@@ -611,7 +613,7 @@ def _set_control(name: str, controller: str, targets: list[str], built: Situatio
         areas = set(targets)
         unknown = areas - set(built.map.areas)
         if unknown:
-            return f"names the area(s) {name_a_few(sorted(unknown))}, which the map does not have"
+            return f"names the {noun_for(len(unknown), 'area')} {name_a_few(sorted(unknown))}, which the map does not have"
         for hex_id, hex_info in list(hexes.items()):
             if not areas.isdisjoint(hex_info.regions):
                 _set_controller(built, hex_id, controller, line)

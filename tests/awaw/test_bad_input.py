@@ -43,7 +43,7 @@ def test_the_legal_save_is_usable(run_cli, write):
         ("at-war", "germany germany", "puts a power at war with itself"),
         ("at-war", "germany narnia", "does not name two known powers"),
         ("control", "germany 9999", "names the hex(es) '9999', which the map does not have"),
-        ("area-control", "germany atlantis", "names the area(s) 'atlantis', which the map does not have"),
+        ("area-control", "germany atlantis", "names the area 'atlantis', which the map does not have"),
         ("rgt", "lots", "is not a whole number"),
         ("moslem-unrest", "libya 1", "does not name a Middle East area"),
         ("surrendered", "italy italy", "has a power surrender to itself"),
@@ -119,7 +119,7 @@ def test_map_neighbours_that_do_not_exist_are_refused(run_cli, tmp_path):
 @pytest.mark.parametrize(
     "old, new, problem",
     [
-        ('area="france" features="city capital objective"', 'area="france" features="castle"', "unknown feature(s) 'castle'"),
+        ('area="france" features="city capital objective"', 'area="france" features="castle"', "unknown feature 'castle'"),
         ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="narnia"', "lies in the area 'narnia'"),
         ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="france" controller="mordor"', "has the controller 'mordor'"),
         ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="france" island="maybe"', "island='maybe'"),
@@ -162,7 +162,7 @@ def test_an_off_map_unit_listing_zoc_hexes_is_refused_at_its_line(run_cli, write
 def test_the_same_unit_on_the_map_still_exerts_its_listed_zoc(run_cli, write):
     unit = '    <piece id="de9" name="Infantry" type="infantry" owner="germany" location="0303" zoc-hexes="0202"/>\n'
     code, out, err = run_cli("check", write(LEGAL.replace("  </pieces>", unit + "  </pieces>")))
-    assert code == 1 and "[11.353E] wa1 (Britain) was placed in the ZoC of the enemy de9" in out
+    assert code == 1 and "[11.353E] wa1 (built by Britain) was placed in the ZoC of the enemy de9" in out
 
 
 # -- the country words of facts ------------------------------------------------------

@@ -58,7 +58,7 @@ def test_reasons_for_partisans_not_counted():
         assert finding.facts["counted"] is False
         return str(finding.case), finding.message
 
-    assert reason("11.71-pass-partisan-on-corsica") == ("11.71", "wa1 (Britain) costs no BRPs: it is on an island")
+    assert reason("11.71-pass-partisan-on-corsica") == ("11.71", "wa1 (built by Britain) costs no BRPs: it is on an island")
     assert "behind friendly lines" in reason("11.71-pass-behind-friendly-lines")[1]
     assert reason("11.71-pass-irish-partisan-away-from-ulster")[0] == "11.71A"
     assert "a friendly ground unit shares its hex" in reason("11.44-pass-british-partisan-with-british-unit")[1]
@@ -88,7 +88,7 @@ def test_objective_tally_leaves_partisan_held_objectives_out():
 def test_cli_check_exit_codes_for_the_fixtures(run_cli):
     assert run_cli("check", FIXTURES / "legal-occupied-france.xml")[0] == 0
     code, out, _err = run_cli("check", FIXTURES / "11.353D-fail-friendly-hex.xml", "--game", "awaw")
-    assert code == 1 and "[11.353D] wa1 (Britain) was placed in a hex controlled by France, not by an enemy" in out
+    assert code == 1 and "[11.353D] wa1 (built by Britain) was placed in a hex controlled by France, not by an enemy" in out
 
 
 def test_the_examples(run_cli):
@@ -107,11 +107,11 @@ def test_the_examples(run_cli):
 def test_the_france_message_says_who_conquered_it(tmp_path):
     """11.33A reads as one plain statement, whether nobody or another power conquered France."""
     _position, report = report_of("11.33A-fail-france-not-conquered")
-    assert [v.message for v in report.violations] == ["wa1 (Britain) was built in France, which Germany has not conquered"]
+    assert [v.message for v in report.violations] == ["wa1 (built by Britain) was built in France, which Germany has not conquered"]
     text = (FIXTURES / "11.33A-pass-france-conquered.xml").read_text(encoding="utf-8")
     assert 'value="france germany"' in text
     (tmp_path / "map.xml").write_bytes((FIXTURES / "map.xml").read_bytes())
     (tmp_path / "save.xml").write_text(text.replace('value="france germany"', 'value="france italy"'), encoding="utf-8")
     report = runner.check(read_position_file(tmp_path / "save.xml"))
     assert [v.message for v in report.violations if str(v.case) == "11.33A"] == [
-        "wa1 (Britain) was built in France, which Italy conquered, not Germany"]
+        "wa1 (built by Britain) was built in France, which Italy conquered, not Germany"]
