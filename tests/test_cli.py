@@ -5,7 +5,9 @@ import json
 import pytest
 
 from validator import __version__
+from validator.cases import CaseNumber
 from validator.cli import main
+from validator.games import registry
 
 from tests.rulebook.samples import DOTTED
 
@@ -91,3 +93,18 @@ def test_list_before_import_shows_the_plugin_index(run_cli):
     assert {"case": "6.21", "parent": "6.2", "source": "index"}.items() <= next(
         entry for entry in entries if entry["case"] == "6.21"
     ).items()
+
+
+@pytest.mark.parametrize("game", sorted(registry()))
+def test_checks_are_listed_in_case_order_each_case_in_registration_order(run_cli, game):
+    registered = registry()[game].rules.checks()
+    code, out, _ = run_cli("rules", "checks", game, "--format", "json")
+    listed = json.loads(out)
+    cases = [CaseNumber.parse(entry["case"]) for entry in listed]
+    assert code == 0 and cases == sorted(cases)
+    assert sorted(entry["name"] for entry in listed) == sorted(check.name for check in registered)
+    for case in cases:
+        assert [entry["name"] for entry in listed if entry["case"] == str(case)] == [
+            check.name for check in registered if check.case == case]
+    text = run_cli("rules", "checks", game)[1]
+    assert [line.split()[0] for line in text.splitlines()] == [entry["rule"] for entry in listed]

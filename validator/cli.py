@@ -14,7 +14,7 @@ from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
-from validator import __version__, console, coverage, instance, store
+from validator import __version__, console, coverage, info, instance, store
 from validator.cases import CaseNumber
 from validator.games import Game, UnknownGame, get
 from validator.rulebook import fixups as fixup_module
@@ -54,13 +54,13 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     parser = _build_parser()
     arguments = parser.parse_args(argv)
-    if not hasattr(arguments, "handler"):
-        parser.print_help()
+    if getattr(arguments, "handler", None) is None:  # no command, or a group without its subcommand
+        getattr(arguments, "usage_of", parser).print_help(sys.stderr)
         return EXIT_UNUSABLE
     try:
         return arguments.handler(arguments)
     except (UsageError, UnknownGame, RulebookImportError, FixupError, SaveInputError, CheckDefectError,
-            VassalFormatError) as error:
+            VassalFormatError, info.UnreadableDatabase) as error:
         console.write_error(f"referee: {_message(error)}")
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
@@ -71,87 +71,124 @@ def _message(error: Exception) -> str:
     return error.args[0] if error.args else str(error)
 
 
+GAME_HELP = "the game's id, such as tito, awaw or tww (referee info lists the games)"
+FORMAT_HELP = "text to read, or json for scripts: the contracts in docs/cli.md (default: %(default)s)"
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="referee",
-        description="A rules reference and position validator for board wargames played in VASSAL. "
-        f"Data is kept in the instance folder (${instance.ENVIRONMENT_VARIABLE}).",
-    )
+    """Every command, positional and option has a help line; each option's says its default."""
+    parser = argparse.ArgumentParser(prog="referee", description=_description())
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
-    rules = commands.add_parser("rules", help="import and read a game's rulebook")
+    rules = _command(commands, "rules", "import and read a game's rulebook")
     rule_commands = rules.add_subparsers(title="rules commands", metavar="RULES_COMMAND")
 
-    importing = rule_commands.add_parser("import", help="import your copy of a game's rulebook")
-    importing.add_argument("game", help="game id: tito, awaw, tww")
-    importing.add_argument("files", nargs="+", type=Path, metavar="FILE", help="plain-text rulebook files")
+    importing = _command(rule_commands, "import", "import your copy of a game's rulebook")
+    importing.add_argument("game", help=GAME_HELP)
+    importing.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                           help="the rulebook's plain-text files, in order; together they make one rulebook")
     choice = importing.add_mutually_exclusive_group()
-    choice.add_argument("--fixups", type=Path, help="repairs to apply (default: the game plugin's own)")
-    choice.add_argument("--no-fixups", action="store_true", help="import the text as it is")
+    choice.add_argument("--fixups", type=Path, metavar="FILE",
+                        help="repairs to apply to the text (default: the game plugin's own, when it ships any)")
+    choice.add_argument("--no-fixups", action="store_true", help="import the text as it is, without repairs")
     _add_format(importing)
     importing.set_defaults(handler=_import)
 
     for name, handler, help_text in (
         ("list", _list, "list the cases of a game"),
         ("refs", _refs, "list the cross-references of a game's rulebook"),
-        ("checks", _checks, "list the checks registered for a game"),
+        ("checks", _checks, "list the checks registered for a game, in case order"),
         ("coverage", _coverage, "list every case of a game's index as enforced, unchecked or not encoded"),
     ):
-        command = rule_commands.add_parser(name, help=help_text)
-        command.add_argument("game")
+        command = _command(rule_commands, name, help_text)
+        command.add_argument("game", help=GAME_HELP)
         _add_format(command)
         command.set_defaults(handler=handler)
 
-    showing = rule_commands.add_parser("show", help="show a case with its items and references")
-    showing.add_argument("game")
-    showing.add_argument("case")
+    showing = _command(rule_commands, "show", "show a case with its items and references")
+    showing.add_argument("game", help=GAME_HELP)
+    showing.add_argument("case", help="a case number, such as 6.21, 11.353E or 15.4.1.1")
     _add_format(showing)
     showing.set_defaults(handler=_show)
 
-    checking = commands.add_parser("check", help="check a saved position against the game's rules")
+    checking = _command(commands, "check", "check a saved position against the game's rules")
     checking.add_argument("file", type=Path, metavar="FILE", help="a Referee save (.xml) or a VASSAL .vsav/.vlog")
-    checking.add_argument("--game", help="the game the save is for (required for VASSAL files)")
+    checking.add_argument("--game", help="the game the save is for; required for VASSAL files "
+                                         "(default: the game a Referee save names)")
     _add_vassal_options(checking)
     _add_format(checking)
     checking.set_defaults(handler=_check)
 
-    exporting = commands.add_parser("export", help="turn a VASSAL save into a Referee save (.xml)")
+    exporting = _command(commands, "export", "turn a VASSAL save into a Referee save (.xml)")
     exporting.add_argument("file", type=Path, metavar="FILE", help="a VASSAL .vsav or .vlog")
     exporting.add_argument("--game", required=True, help="the game the save is for")
     _add_vassal_options(exporting)
-    exporting.add_argument("--output", type=Path, help="write here instead of standard output")
+    exporting.add_argument("--output", type=Path, metavar="FILE",
+                           help="write the save here (default: standard output)")
     exporting.set_defaults(handler=_export)
 
-    vassal = commands.add_parser("vassal", help="read VASSAL saves, logs and modules")
+    vassal = _command(commands, "vassal", "read VASSAL saves, logs and modules")
     vassal_commands = vassal.add_subparsers(title="vassal commands", metavar="VASSAL_COMMAND")
-    dumping = vassal_commands.add_parser("dump", help="list the pieces of a .vsav or .vlog (docs/vassal-dump.md)")
+    dumping = _command(vassal_commands, "dump", "list the pieces of a .vsav or .vlog (docs/vassal-dump.md)")
     dumping.add_argument("file", type=Path, metavar="FILE", help="a .vsav or .vlog file")
-    dumping.add_argument("--module", type=Path, help="the .vmod (or buildFile) for location names")
-    dumping.add_argument("--steps", action="store_true", help="a log's positions step by step")
-    seeing = dumping.add_mutually_exclusive_group()
-    seeing.add_argument("--viewer", metavar="SIDE", help="show what this side may see (default: a spectator's view)")
-    seeing.add_argument("--arbiter", action="store_true", help="show every piece, masked and hidden ones included")
+    dumping.add_argument("--module", type=Path, metavar="FILE",
+                         help="the .vmod (or buildFile) that names the locations "
+                              "(default: none; pieces are placed by x,y only)")
+    dumping.add_argument("--steps", action="store_true",
+                         help="a log's position when logging began, then each step's changes "
+                              "(without it: the final position)")
+    _add_viewing(dumping, "show")
     _add_format(dumping)
     dumping.set_defaults(handler=_vassal_dump)
 
-    serve = commands.add_parser("serve", help="serve the reference pages in a browser")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=5000)
+    info = _command(commands, "info", "say where Referee keeps its data, and what is imported and registered")
+    _add_format(info)
+    info.set_defaults(handler=_info)
+
+    serve = _command(commands, "serve", "serve the reference pages in a browser")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=int, default=5000, help="the port to listen on (default: %(default)s)")
     serve.set_defaults(handler=_serve)
     return parser
 
 
+def _description() -> str:
+    """The opening of ``referee --help``: what Referee is and the instance folder in force."""
+    variable = instance.ENVIRONMENT_VARIABLE
+    how = f"chosen by {variable}" if instance.is_chosen() else f"set {variable} to choose another folder"
+    return ("A rules reference and position validator for board wargames played in VASSAL. "
+            f"Data is kept in {console.displayable(str(instance.resolved_folder()))} ({how}); "
+            "referee info shows what it holds.")
+
+
+def _command(commands, name: str, summary: str) -> argparse.ArgumentParser:
+    """A subcommand whose own --help opens with the line the list of commands shows; alone, it shows its help."""
+    command = commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".")
+    command.set_defaults(handler=None, usage_of=command)
+    return command
+
+
 def _add_vassal_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--module", type=Path, help="the VASSAL module (.vmod or buildFile) the save was made with")
-    parser.add_argument("--mapping", type=Path, help="the module mapping (default: the game plugin's own)")
+    parser.add_argument("--module", type=Path, metavar="FILE",
+                        help="the VASSAL module (.vmod or buildFile) the save was made with; "
+                             "required for VASSAL files")
+    parser.add_argument("--mapping", type=Path, metavar="FILE",
+                        help="the module mapping (default: the game plugin's own vassal-mapping.xml)")
+    _add_viewing(parser, "use")
+
+
+def _add_viewing(parser: argparse.ArgumentParser, verb: str) -> None:
     seeing = parser.add_mutually_exclusive_group()
-    seeing.add_argument("--viewer", metavar="SIDE", help="use only what this side may see (default: a spectator's view)")
-    seeing.add_argument("--arbiter", action="store_true", help="use every piece, masked and hidden ones included")
+    seeing.add_argument("--viewer", metavar="SIDE",
+                        help=f"{verb} only what this side may see: a side of the save's player roster, "
+                             "or of the game's mapping (default: a spectator's view)")
+    seeing.add_argument("--arbiter", action="store_true",
+                        help=f"{verb} every piece, masked and hidden ones included")
 
 
 def _add_format(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--format", choices=("text", "json"), default="text", help=FORMAT_HELP)
 
 
 # -- rules import ---------------------------------------------------------
@@ -243,10 +280,11 @@ def _show(arguments: argparse.Namespace) -> int:
 
 def _checks(arguments: argparse.Namespace) -> int:
     game = get(arguments.game)
+    # In case order; sorting is stable, so the checks of one case keep the order they were registered in.
     checks = [
         {"rule": check.rule, "case": str(check.case), "severity": check.severity,
          "name": check.name, "summary": check.summary}
-        for check in game.rules.checks()
+        for check in sorted(game.rules.checks(), key=lambda check: check.case)
     ]
     if arguments.format == "json":
         _print_json(checks)
@@ -323,6 +361,18 @@ def _vassal_dump(arguments: argparse.Namespace) -> int:
         console.write_json(vassal_dump.render_json(data))
     else:
         console.write_text(vassal_dump.render_text(data), end="")
+    return EXIT_OK
+
+
+# -- the instance -----------------------------------------------------------
+
+
+def _info(arguments: argparse.Namespace) -> int:
+    facts = info.gather()
+    if arguments.format == "json":
+        _print_json(facts)
+    else:
+        console.write_text(info.as_text(facts))
     return EXIT_OK
 
 

@@ -29,10 +29,20 @@ def default_folder() -> Path:
     return base / "referee"
 
 
+def is_chosen() -> bool:
+    """Whether ``REFEREE_INSTANCE`` chooses the folder (else it is the platform's default)."""
+    return bool(os.environ.get(ENVIRONMENT_VARIABLE))
+
+
+def resolved_folder() -> Path:
+    """The instance folder in force, as an absolute path; nothing is created (``referee info`` only looks)."""
+    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
+    return (Path(chosen).expanduser() if chosen else default_folder()).absolute()
+
+
 def folder() -> Path:
     """The instance folder in force, created if it does not exist yet."""
-    chosen = os.environ.get(ENVIRONMENT_VARIABLE)
-    path = Path(chosen).expanduser() if chosen else default_folder()
+    path = resolved_folder()
     path.mkdir(parents=True, exist_ok=True)
     (path / "uploads").mkdir(exist_ok=True)
     return path

@@ -1,0 +1,90 @@
+"""What ``referee info`` tells: where the data lives, what is imported, which games are registered.
+
+It only looks.  The instance folder and the database are not created when
+they do not exist yet, and an existing database is opened read-only, so
+asking where the data would go never puts anything there.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from validator import instance, store
+from validator.games import registry
+from validator.rulebook import storage
+from validator.rulebook.summary import parts_sentence
+from validator.wording import plural
+
+
+class UnreadableDatabase(Exception):
+    """The database file exists but cannot be read as a Referee database."""
+
+
+def gather() -> dict:
+    """The facts as JSON-ready data; the shape is the contract of ``referee info --format json``."""
+    folder = instance.resolved_folder()
+    database = instance.database_path(folder)
+    books = _imported_rulebooks(database)
+    return {
+        "instance": {"folder": str(folder), "exists": folder.is_dir(),
+                     "chosen_by": instance.ENVIRONMENT_VARIABLE if instance.is_chosen() else "default"},
+        "database": {"path": str(database), "exists": database.is_file()},
+        "rulebooks": books,
+        "games": [
+            {"id": game.id, "title": game.title, "checks": len(game.rules.checks()),
+             "rulebook_files": list(game.rulebook_files), "imported": any(book["game"] == game.id for book in books)}
+            for game in sorted(registry().values(), key=lambda game: game.id)
+        ],
+    }
+
+
+def _imported_rulebooks(database: Path) -> list[dict]:
+    """Each imported rulebook, by game id; none when the database does not exist yet."""
+    if not database.is_file():
+        return []
+    try:
+        with closing(_read_only(database)) as connection:
+            if connection.execute("PRAGMA user_version").fetchone()[0] == 0:  # an empty file: no tables yet
+                return []
+            books = []
+            for game, status in sorted(storage.statuses(connection).items()):
+                book = storage.load(connection, game)
+                books.append({"game": game, "imported_at": status.imported_at, "sources": status.sources,
+                              "counts": book.counts()})
+            return books
+    except sqlite3.DatabaseError as error:
+        raise UnreadableDatabase(
+            f"{database}: cannot be read as a Referee database ({error}); move it aside and import again."
+        ) from None
+
+
+def _read_only(database: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True, timeout=store.BUSY_TIMEOUT_SECONDS)
+    connection.row_factory = sqlite3.Row
+    return connection
+
+
+def as_text(facts: dict) -> str:
+    """The facts as a short listing, in a fixed order: folder, database, rulebooks, games."""
+    folder, database = facts["instance"], facts["database"]
+    how = (f"chosen by {instance.ENVIRONMENT_VARIABLE}" if folder["chosen_by"] != "default"
+           else f"the default; set {instance.ENVIRONMENT_VARIABLE} to choose another")
+    lines = [
+        f"Instance folder: {folder['folder']} ({how}{'' if folder['exists'] else '; not created yet'})",
+        f"Database:        {database['path']}{'' if database['exists'] else ' (not created yet)'}",
+        "Imported rulebooks:",
+    ]
+    for book in facts["rulebooks"]:
+        lines.append(f"  {book['game']:<6} imported {book['imported_at']} from {', '.join(book['sources'])}: "
+                     f"{parts_sentence(book['counts'])}")
+    if not facts["rulebooks"]:
+        lines.append("  none yet; import your copy with: referee rules import GAME FILE...")
+    lines.append("Registered games:")
+    for game in facts["games"]:
+        state = "imported" if game["imported"] else "not imported"
+        lines.append(f"  {game['id']:<6} {game['title']}: {plural(game['checks'], 'check')}, rulebook {state}")
+    if not facts["games"]:
+        lines.append("  none; no game plugin is installed")
+    return "\n".join(lines)
