@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from validator.model import Position
 from validator.rules import Finding, Violation
+from validator.wording import plural, verb_for
 
 from plugin.tww import hexpaths, state, terms
 from plugin.tww.partisans import partisan_map
@@ -20,14 +21,16 @@ def partisan_closed_hexes(position: Position):
             continue
         if item.unknown:
             yield Finding(
-                f"{country.name} partisans: {item.reason}, so whether its {len(candidates)} {country.terrain_words} "
-                f"hexes are closed cannot be told; the save needs {item.unknown}",
+                f"{country.name} partisans: {item.reason}, so whether its "
+                f"{plural(len(candidates), country.terrain_words + ' hex')} {verb_for(len(candidates), 'is', 'are')} "
+                f"closed cannot be told; the save needs {item.unknown}",
                 case=country.case, severity="unchecked", facts={"hexes": sorted(candidates)},
             )
             continue
         if not item.against:
             yield Finding(
-                f"{country.name} partisans: {item.reason}; its {len(candidates)} {country.terrain_words} hexes stay open",
+                f"{country.name} partisans: {item.reason}; its {plural(len(candidates), country.terrain_words + ' hex')} "
+                f"{verb_for(len(candidates), 'stays', 'stay')} open",
                 case=country.case, facts={"active": False},
             )
             continue
@@ -37,9 +40,9 @@ def partisan_closed_hexes(position: Position):
             reopened = sorted(candidates & side_map.lifted)
             yield Finding(
                 f"{country.name} partisans {item.reason}: {terms.side_name(side)} may not trace communications "
-                f"through {len(closed)} {country.terrain_words} hexes ({state.listed(closed)})"
-                + (f"; {len(reopened)} more are open through friendly units or zones of control ({state.listed(reopened)})"
-                   if reopened else ""),
+                f"through {plural(len(closed), country.terrain_words + ' hex')} ({state.listed(closed)})"
+                + (f"; {len(reopened)} more {verb_for(len(reopened), 'is', 'are')} open through friendly units or "
+                   f"zones of control ({state.listed(reopened)})" if reopened else ""),
                 case=country.case, facts={"side": side, "closed": closed, "reopened": reopened},
             )
 
@@ -59,7 +62,8 @@ def unit_cut_off_by_partisans(position: Position):
         sources = [hex_id for hex_id in state.supply_sources(position, side) if hex_id in graph]
         if not sources:
             yield Finding(
-                f"{len(units)} {terms.side_name(side)} unit(s) are marked in communication, but the save names no "
+                f"{plural(len(units), terms.side_name(side) + ' unit')} {verb_for(len(units), 'is', 'are')} marked in "
+                f"communication, but the save names no "
                 f"{terms.side_name(side)} supply source (fact {state.SUPPLY_SOURCE}{side}; rule 8 is outside the text)",
                 pieces=tuple(piece.id for piece in units), severity="unchecked",
             )
@@ -104,7 +108,8 @@ def _judge_side(position, side, units, sources, derived, graph):
         yield Violation(
             f"{state.described(piece)} is marked in communication, but every path from it to a "
             f"{terms.side_name(side)} supply source ({state.listed(sources, 4)}) crosses hexes partisans close to "
-            f"{terms.side_name(side)}: {len(closing)} closed hexes ring its {len(region)}-hex pocket ({state.listed(closing)})",
+            f"{terms.side_name(side)}: {plural(len(closing), 'closed hex')} {verb_for(len(closing), 'rings', 'ring')} its "
+            f"{len(region)}-hex pocket ({state.listed(closing)})",
             piece.location, (piece.id,), case=cases[0] if len(cases) == 1 else None,
             facts={"side": side, "blocking": closing, "pocket_size": len(region), "sources": sources},
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from validator.model import Piece, Position
 from validator.rules import Finding, Violation
+from validator.wording import plural
 
 from plugin.tww import state, terms
 from plugin.tww.ruleset import rules
@@ -73,7 +74,7 @@ def limited_unit_acting_out_of_turn(position: Position):
     ids = tuple(piece.id for piece in limited)
     if case is None:
         yield Finding(
-            f"whether the {len(limited)} limited {terms.side_name(side)} unit(s) may act in this {position.phase} "
+            f"whether the {plural(len(limited), 'limited ' + terms.side_name(side) + ' unit')} may act in this {position.phase} "
             f"phase cannot be told; the save needs {why}", pieces=ids, severity="unchecked",
         )
         return

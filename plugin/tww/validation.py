@@ -13,6 +13,7 @@ from typing import Iterator
 
 from validator.model import MapData, Position
 from validator.saves.xml_reader import SaveInputError
+from validator.wording import verb_for
 
 from plugin.tww import state, terms
 from plugin.tww.rivals import RivalrySettingError, setting_pairs
@@ -131,8 +132,10 @@ def _fact_value_problem(name, prefix, subject, value, locations, areas) -> str:
         if subject not in terms.SIDES:
             return f"supply sources belong to a side: {', '.join(state.SUPPLY_SOURCE + side for side in terms.SIDES)}"
         missing = [word for word in words if locations.get(word) is None or locations[word].kind != "hex"]
-        if not words or missing:
-            return f"name hexes of the map ({', '.join(missing) or 'none given'} is not one)"
+        if not words:
+            return "name hexes of the map (none given)"
+        if missing:
+            return f"name hexes of the map ({', '.join(missing)} {verb_for(len(missing), 'is not one', 'are not hexes of it')})"
     return ""
 
 
