@@ -27,6 +27,8 @@ from validator.runner import check as run_checks
 from validator.saves.vassal import commands_cli as vassal_commands
 from validator.saves.vassal import dump as vassal_dump
 from validator.saves.vassal.errors import VassalFormatError
+from validator.saves.vassal.reader import read_saved_game
+from validator.saves.vassal.sides import require_defined_side
 from validator.saves.xml_reader import SaveInputError, read_position_file
 
 EXIT_OK = 0
@@ -175,14 +177,14 @@ def _add_vassal_options(parser: argparse.ArgumentParser) -> None:
                              "required for VASSAL files")
     parser.add_argument("--mapping", type=Path, metavar="FILE",
                         help="the module mapping (default: the game plugin's own vassal-mapping.xml)")
-    _add_viewing(parser, "use")
+    _add_viewing(parser, "use", ", or the game's mapping lists")
 
 
-def _add_viewing(parser: argparse.ArgumentParser, verb: str) -> None:
+def _add_viewing(parser: argparse.ArgumentParser, verb: str, sides: str = "") -> None:
     seeing = parser.add_mutually_exclusive_group()
     seeing.add_argument("--viewer", metavar="SIDE",
-                        help=f"{verb} only what this side may see: a side of the save's player roster, "
-                             "or of the game's mapping (default: a spectator's view)")
+                        help=f"{verb} only what this side may see: a side the save's player roster or masks name"
+                             f"{sides} (default: a spectator's view)")
     seeing.add_argument("--arbiter", action="store_true",
                         help=f"{verb} every piece, masked and hidden ones included")
 
@@ -354,6 +356,8 @@ def _note(sentence: str) -> None:
 
 
 def _vassal_dump(arguments: argparse.Namespace) -> int:
+    if arguments.viewer is not None:  # the save is read once more, only to know which sides it defines
+        require_defined_side(arguments.viewer, read_saved_game(arguments.file))
     data = vassal_dump.dump_file(
         arguments.file, arguments.module, steps=arguments.steps, viewer=arguments.viewer, arbiter=arguments.arbiter
     )

@@ -7,7 +7,8 @@
 
 The mapping defaults to the game plugin's own ``vassal-mapping.xml`` (beside
 its ``cases.toml``).  Fog of war: by default the position holds what a
-spectator may see; ``viewer`` names a roster side, ``arbiter`` shows all
+spectator may see; ``viewer`` names a side the save or mapping defines
+(:mod:`.sides` refuses others), ``arbiter`` shows all
 (``docs/vassal-dump.md`` gives the rules).  Every unusable input raises a
 :class:`SaveInputError` (a mapping: :class:`MappingError`; an export:
 :class:`ExportError`) or a :class:`VassalFormatError`, each one sentence
@@ -31,6 +32,7 @@ from .export import Export, ExportError, export_position, map_href_for
 from .mapping import Mapping, MappingError, read_mapping
 from .module import read_module
 from .reader import read_saved_game
+from .sides import require_defined_side
 
 MAPPING_FILE_NAME = "vassal-mapping.xml"
 
@@ -62,6 +64,7 @@ def export_save(save_path: PathLike, module_path: PathLike, game_id: str, mappin
         mapping = load_mapping(game_id, mapping)
     module = read_module(module_path)
     game = read_saved_game(save_path)
+    require_defined_side(viewer, game, mapping)
     return export_position(game, module, mapping, game_id, map_href=map_href_for(mapping, relative_to),
                            viewer=viewer, arbiter=arbiter)
 
