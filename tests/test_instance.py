@@ -29,3 +29,12 @@ def test_the_cli_keeps_its_database_in_the_instance_folder(instance_dir, run_cli
     text.write_text("3. PONDS\n3.1 Frogs sit on pads.\n", encoding="utf-8")
     assert run_cli("rules", "import", "tww", text, "--no-fixups")[0] == 0
     assert (instance_dir / instance.DATABASE_NAME).is_file()
+
+
+def test_the_resolved_folder_is_absolute_and_not_created(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REFEREE_INSTANCE", "club")
+    assert instance.is_chosen() and instance.resolved_folder() == tmp_path / "club"
+    assert not (tmp_path / "club").exists()
+    monkeypatch.setenv("REFEREE_INSTANCE", "")
+    assert not instance.is_chosen() and instance.resolved_folder() == instance.default_folder()
