@@ -270,7 +270,8 @@ def as_text(coverage: Coverage) -> str:
     for case in coverage.cases:
         depth = len(case.number.ancestors())
         indent = "  " * depth
-        lines.append(f"{indent}{case.number}  [{case.status}]  {case.title}".rstrip())
+        below = f"  ({case.enforced_below} of {case.cases_below} below enforced)" if case.cases_below else ""
+        lines.append(f"{indent}{case.number}  [{case.status}]  {case.title}{below}".rstrip())
         for check in case.checks:
             lines.append(f"{indent}    {check.rule} {check.name} ({check.severity})")
         if case.fixtures is not None:

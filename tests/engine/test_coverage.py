@@ -123,6 +123,7 @@ def test_the_text_and_json_listings(marsh):
     lines = coverage.as_text(found).splitlines()
     assert lines[0] == "marsh: 5 of 11 cases enforced, 4 unchecked, 2 not encoded."
     assert "  2.2  [enforced]  Herons" in lines
+    assert "2  [not encoded]  Pads  (2 of 2 below enforced)" in lines
     assert "      marsh:2.2A heron_next_to_frog (warning)" in lines
     assert "      needs: a count of flies eaten" in lines
     data = coverage.as_json(found)

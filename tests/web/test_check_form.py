@@ -96,7 +96,7 @@ def test_the_report_page_groups_violations_by_case_with_links_to_the_case(check_
     stacking = text_of(groups[1])
     assert "3 tokens (Token t1, Token t2, Token t3); the limit is 2" in stacking
     assert "North Row / Gate" in stacking
-    assert "Pieces: t1, t2, t3" in stacking
+    assert "Pieces: Token t1, Token t2, Token t3" in stacking
 
 
 def test_a_legal_position_says_so(check_client):

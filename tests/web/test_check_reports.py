@@ -56,7 +56,7 @@ def test_violations_are_numbered_as_in_the_report_and_show_message_location_piec
     assert shown == [("2", "South Row / Stream"), ("1", "North Row / Gate")]
     crosser = text_of(lines[0])
     assert f"{STREAM_CROSSER_NAME} moved on past the stream" in crosser
-    assert "Pieces: t9" in crosser
+    assert f"Pieces: {STREAM_CROSSER_NAME}" in crosser
 
 
 def test_findings_are_grouped_by_case_with_their_severity(check_client, report_id):

@@ -42,7 +42,7 @@ def test_shows_front_matter_and_links_to_unresolved_and_search(client):
     assert front.xpath(".//a[@class='ref']/@href") == ["/alpha/rules/1"]
     assert front.xpath(".//ul[@class='bullets']/li/text()") == ["Keep the pieces sorted."]
     links = page.xpath("//ul[@class='page-links']//a/@href")
-    assert links == ["/alpha/rules/unresolved", "/alpha/search", "#front-matter"]
+    assert links == ["/alpha/rules/unresolved", "/alpha/search", "/alpha/coverage", "#front-matter"]
 
 
 def test_summary_counts_the_imported_text(client):

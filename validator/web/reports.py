@@ -9,6 +9,11 @@ absolute case URLs, the report's id and its page's address; for a VASSAL
 save also a ``vassal`` object: the module used (id, name, version), the
 viewer side (null for a spectator), ``seen_as`` and the export's note.
 
+Pieces are listed by the names the report gave them (``piece_names``), or
+by id for a report stored before it named them.  The header says how many of
+the game's cases the checks covered when the report was made (the stored
+``coverage``) and links the game's coverage page.
+
 Violations are numbered in the order of the report's ``violations`` array;
 the picture marks offending locations with the same numbers.  Results are
 grouped by their exact case number (``6.21``, ``13.91D``), groups in case
@@ -48,7 +53,7 @@ class Line:
     message: str
     location: str | None
     location_name: str | None
-    pieces: tuple[str, ...]
+    pieces: tuple[str, ...]  # as a player names them, from the stored piece_names
 
 
 @dataclass
@@ -94,11 +99,40 @@ def lines_of(items: list[dict], numbered: bool) -> list[tuple[str, Line]]:
                 message=str(item.get("message", "")),
                 location=item.get("location"),
                 location_name=item.get("location_name"),
-                pieces=tuple(str(piece) for piece in item.get("pieces", ())),
+                pieces=shown_pieces(item),
             ),
         )
         for position, item in enumerate(items, start=1)
     ]
+
+
+def shown_pieces(item: dict) -> tuple[str, ...]:
+    """A stored result's pieces by name, or by id when the report carries no names for them."""
+    ids = tuple(str(piece) for piece in item.get("pieces", ()))
+    names = item.get("piece_names")
+    if isinstance(names, list) and len(names) == len(ids):
+        return tuple(str(name) for name in names)
+    return ids
+
+
+@dataclass(frozen=True)
+class CoverageNote:
+    """What the checks covered when the report was made, as stored with it."""
+
+    checked: int
+    unchecked: int
+    total: int
+
+
+def coverage_note(report: dict) -> CoverageNote | None:
+    """The stored ``coverage`` object, or None for a report stored before Referee recorded it."""
+    stored = report.get("coverage")
+    if not isinstance(stored, dict):
+        return None
+    numbers = [stored.get(key) for key in ("checked_cases", "unchecked_cases", "index_cases")]
+    if not all(isinstance(number, int) and not isinstance(number, bool) for number in numbers):
+        return None
+    return CoverageNote(*numbers)
 
 
 def grouped(record: records.Record, items: list[dict], numbered: bool) -> list[Group]:
@@ -154,6 +188,9 @@ def public_json(record: records.Record) -> dict:
             {**item, "url": root + item["url"] if str(item.get("url", "")).startswith("/") else item.get("url")}
             for item in record.report.get(key, [])
         ]
+    coverage = record.report.get("coverage")
+    if isinstance(coverage, dict) and str(coverage.get("url", "")).startswith("/"):
+        shown["coverage"] = {**coverage, "url": root + coverage["url"]}
     shown["id"] = record.id
     shown["created_at"] = record.created_at
     shown["report_url"] = url_for("reports.page", report_id=record.id, _external=True)
@@ -204,6 +241,7 @@ def page(report_id: str):
         picture=_stored_picture(record),
         seen_as=seen_as(record),
         module_label=module_label(record),
+        coverage=coverage_note(report),
     )
 
 

@@ -3,6 +3,10 @@
 Before a game's rulebook is imported these pages fall back on the plugin's
 case index, so a user sees what the game covers and how to import the text.
 
+``/<game>/coverage`` lists every case of the game's case index with what
+Referee does about it: enforced (by which checks, with their fixtures),
+unchecked (and what deciding it would need) or not encoded.
+
 A case page opened from a stored report (``?report=<id>``) marks the case
 and lists the report's violations of it and of its lettered items; an
 unknown report id, or a report of another game, is a 404 with a sentence.
@@ -15,6 +19,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from validator.cases import CaseNumber
+from validator.coverage import FIXTURES_ELSEWHERE, CaseCoverage, of_game
 from validator.games import Game
 from validator.web import library, reading, records, reports
 from validator.web.markup import printable
@@ -63,6 +68,35 @@ def unresolved(game: str):
     return render_template(
         "rules/unresolved.html", game=chosen, book=book, unresolved=reading.unresolved(book)
     )
+
+
+@blueprint.get("/<game>/coverage")
+def coverage(game: str):
+    chosen = library.game_or_404(game)
+    found = of_game(chosen)
+    index = library.case_index(chosen)
+    book = library.rulebook(chosen.id)
+    rows = [
+        CoverageRow(
+            case,
+            reading.title_of(case.number, book.cases[case.number].title if book and case.number in book.cases else "",
+                             index),
+            len(case.number.ancestors()),
+        )
+        for case in found.cases
+    ]
+    return render_template(
+        "rules/coverage.html", game=chosen, coverage=found, rows=rows, fixtures_elsewhere=FIXTURES_ELSEWHERE
+    )
+
+
+@dataclass(frozen=True)
+class CoverageRow:
+    """One case of the coverage page: what Referee does about it, its title, how deep it sits."""
+
+    case: CaseCoverage
+    title: reading.Title
+    depth: int
 
 
 @blueprint.get("/<game>/rules/<case>")
