@@ -58,6 +58,8 @@ class Shell:
         head, _, tail = self._pending.partition(marker)
         status, _, self._pending = tail.partition(b"\n")
         text = head.decode(errors="replace")
+        if text.endswith("\n"):  # the output's own last newline, before the one the end mark starts with
+            text = text[:-1]
         return int(status), text.split("\n") if text else []
 
     def output_so_far(self) -> str:

@@ -10,8 +10,10 @@ The conventions (the README is written to them, tests/test_readme.py runs it):
   ending in a backslash goes on on the next line.  The other lines up to the
   next command are the output the command shows.
 * Shown output is the whole output, standard error included, line for line
-  (trailing spaces ignored); a line ``...`` stands for any number of lines.
-  A command with no lines shown under it may print anything.
+  (trailing spaces ignored); a line ``...`` stands for any number of lines,
+  and ``...`` inside a line for any text there (a folder that differs from
+  one machine to the next).  A command with no lines shown under it may
+  print anything.
 * A comment (``#`` at the start of a word, outside quotes) is dropped before
   the command runs.  A command exits 0, unless its comment says
   ``exit code N``.
@@ -149,31 +151,36 @@ def split_comment(line: str) -> tuple[str, str]:
     return line, ""
 
 
+def line_matches(pattern: str, line: str) -> bool:
+    """One shown line against one printed line; ``...`` inside it stands for any text."""
+    pattern, line = pattern.rstrip(), line.rstrip()
+    if ANY_LINES not in pattern:
+        return pattern == line
+    return re.fullmatch(".*".join(re.escape(part) for part in pattern.split(ANY_LINES)), line) is not None
+
+
 def output_matches(expected: tuple[str, ...], actual: list[str]) -> bool:
     """Whether ``actual`` is ``expected`` line for line, where a line ``...`` stands for any number of lines."""
-    wanted = [line.rstrip() for line in expected]
-    got = [line.rstrip() for line in actual]
-    # reachable[j]: the wanted lines read so far can match the first j lines of got
-    reachable = [True] + [False] * len(got)
-    for pattern in wanted:
-        if pattern == ANY_LINES:
-            for index in range(1, len(got) + 1):
+    # reachable[j]: the shown lines read so far can match the first j printed lines
+    reachable = [True] + [False] * len(actual)
+    for pattern in expected:
+        if pattern.strip() == ANY_LINES:
+            for index in range(1, len(actual) + 1):
                 reachable[index] = reachable[index] or reachable[index - 1]
         else:
-            reachable = [False] + [reachable[index - 1] and got[index - 1] == pattern
-                                   for index in range(1, len(got) + 1)]
+            reachable = [False] + [reachable[index - 1] and line_matches(pattern, actual[index - 1])
+                                   for index in range(1, len(actual) + 1)]
     return reachable[-1]
 
 
 def first_difference(expected: tuple[str, ...], actual: list[str]) -> str:
     """A sentence pointing at the first shown line not found where the README puts it, for a failure message."""
     position = 0
-    got = [line.rstrip() for line in actual]
-    for pattern in (line.rstrip() for line in expected):
-        if pattern == ANY_LINES:
+    for pattern in expected:
+        if pattern.strip() == ANY_LINES:
             continue
-        if pattern in got[position:]:
-            position = got.index(pattern, position) + 1
-            continue
-        return f"the shown line {pattern!r} is not in the output after line {position}"
+        found = next((index for index in range(position, len(actual)) if line_matches(pattern, actual[index])), None)
+        if found is None:
+            return f"the shown line {pattern.rstrip()!r} is not in the output after line {position}"
+        position = found + 1
     return "every shown line is in the output, but lines not shown (and not stood for by '...') are there too"

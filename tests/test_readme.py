@@ -66,6 +66,15 @@ def test_shown_output_is_the_whole_output_and_dots_stand_for_any_lines():
     assert output_matches(("first  ",), ["first"])
 
 
+def test_dots_inside_a_line_stand_for_any_text_there():
+    assert output_matches(("Instance folder: .../share/referee (the default)",),
+                          ["Instance folder: /home/ann/.local/share/referee (the default)"])
+    assert output_matches(("import with: referee rules import GAME FILE...",),
+                          ["import with: referee rules import GAME FILE..."])
+    assert not output_matches(("Instance folder: .../share/referee",), ["Instance folder: /srv/referee"])
+    assert not output_matches(("a...b",), ["a", "b"])
+
+
 def test_a_mismatch_says_which_shown_line_is_not_there():
     assert "'missing'" in first_difference(("first", "missing"), ["first", "second"])
     assert "not shown" in first_difference(("first",), ["first", "second"])
