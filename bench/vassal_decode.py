@@ -29,7 +29,7 @@ from pathlib import Path
 
 from validator.saves.vassal import Limits, replay
 from validator.saves.vassal.archive import Archive
-from validator.saves.vassal.limits import MIB
+from validator.limits import MIB
 from validator.saves.vassal.obfuscation import decode_text, deobfuscate
 from validator.saves.vassal.sequence import encode
 

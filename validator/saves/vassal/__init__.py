@@ -13,7 +13,7 @@ Public API:
 
 from .commands import BoardPlacement
 from .errors import VassalFormatError
-from .limits import Limits
+from validator.limits import Limits
 from .locations import OFFBOARD, location_of
 from .model import Concealment, Deck, Layer, LogStep, Metadata, Piece, SavedGame, Stack, Trait
 from .module import Board, MapDefinition, MapPoint, Module, read_module

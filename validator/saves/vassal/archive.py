@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .errors import VassalFormatError
-from .limits import DEFAULT_LIMITS, Limits
+from validator.limits import DEFAULT_LIMITS, Limits
 
 _READ_ERRORS = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError, OSError, ValueError)
 

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .commands import AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetGlobalProperty
-from .limits import DEFAULT_LIMITS, Limits
+from validator.limits import DEFAULT_LIMITS, Limits
 from .locations import location_of
 from .model import Metadata, Piece, SavedGame
 from .module import Module, read_module

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from .errors import VassalFormatError
-from .limits import DEFAULT_LIMITS, Limits
+from validator.limits import DEFAULT_LIMITS, Limits
 
 VCSK = b"!VCSK"
 VOBS = b"!VOBS"

@@ -8,14 +8,22 @@ ids (custom modules register their own) are kept raw, never guessed at.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .model import Concealment, Layer, Trait
-from .sequence import Decoder, first_two, java_int, split
+from validator.limits import DEFAULT_LIMITS
 
-MAX_TRAITS = 2000
-"""More traits than any real piece has; beyond it the chain is refused, bounding the quadratic unescaping."""
+from .model import Concealment, Layer, Trait
+from .sequence import Decoder, java_int, leading, split
+
+_TAB_AFTER_RUN = re.compile(r"(?<!\\)(\\*)\t")
+"""A TAB with the whole run of backslashes before it (the look-behind keeps each run to one match)."""
+
+
+MOST_PROPERTIES = 10_000
+"""Persistent properties read from one BasicPiece state; VASSAL's count field could claim two billion."""
 
 
 class PieceChainError(ValueError):
@@ -28,26 +36,65 @@ def trait_id(own_type: str) -> str:
     return own_type if index < 0 else own_type[: index + 1]
 
 
-def split_chain(value: str) -> list[str]:
-    """Outermost-first elements of a type or state chain, by repeated first/rest splitting."""
+def chain_elements(value: str, count: int) -> list[str]:
+    """Up to ``count`` outermost-first elements of a type or state chain, in time linear in its length.
+
+    The result is what repeated ``first_two(rest, TAB)`` gives (VASSAL's
+    ``Decorator`` reading ``myType``, then ``inner``), without building each
+    level's remainder: element k sits k levels deep, so the TAB that ends it
+    is preceded by exactly k backslashes, every TAB inside it by more, and
+    unescaping it once per level removes k + 1 of them.  Each level is a
+    range of the original text found by bisecting the TABs of its depth.
+    """
+    if "\t" not in value:
+        return [_unquote(value)][:count]
+    tabs_at_depth: dict[int, list[int]] = {}
+    for match in _TAB_AFTER_RUN.finditer(value):
+        tabs_at_depth.setdefault(match.end(1) - match.start(1), []).append(match.end(1))
     elements: list[str] = []
-    current: str | None = value
-    while current is not None:
-        if len(elements) >= MAX_TRAITS:
-            raise PieceChainError(f"a piece has more than {MAX_TRAITS} traits")
-        own, current = first_two(current, "\t")
-        elements.append(own)
+    low, high, depth = 0, len(value), 0
+    while len(elements) < count:
+        tabs = tabs_at_depth.get(depth, ())
+        index = bisect_left(tabs, low)
+        first = tabs[index] if index < len(tabs) and tabs[index] < high else None
+        elements.append(_unquote(_unescaped(value, low, high if first is None else first - depth, depth + 1)))
+        if first is None:
+            break
+        second = tabs[index + 1] if index + 1 < len(tabs) and tabs[index + 1] < high else None
+        low, high = first + 1, high if second is None else second - depth
+        if high - low > 1 and value[low] == "'" and value[high - 1] == "'":
+            low, high = low + 1, high - 1
+        depth += 1
     return elements
 
 
-def parse_traits(type_string: str, state_string: str) -> tuple[Trait, ...]:
+def _unescaped(value: str, start: int, end: int, backslashes: int) -> str:
+    """``value[start:end]`` with ``backslashes`` backslashes taken from before each TAB (each has that many)."""
+    text = value[start:end]
+    if "\t" not in text:
+        return text
+    parts = text.split("\t")
+    return "\t".join([part[:-backslashes] for part in parts[:-1]] + [parts[-1]])
+
+
+def _unquote(token: str) -> str:
+    if len(token) > 1 and token[0] == "'" and token[-1] == "'":
+        return token[1:-1]
+    return token
+
+
+def split_chain(value: str, most: int = DEFAULT_LIMITS.traits) -> list[str]:
+    """Every outermost-first element of a type or state chain, refused past ``most`` traits."""
+    elements = chain_elements(value, most + 1)
+    if len(elements) > most:
+        raise PieceChainError(f"its trait chain holds more than {most:,} traits, the traits limit")
+    return elements
+
+
+def parse_traits(type_string: str, state_string: str, most: int = DEFAULT_LIMITS.traits) -> tuple[Trait, ...]:
     """The piece's traits, outermost first, each with its own state ("" when missing)."""
-    types = split_chain(type_string)
-    states: list[str] = []
-    current: str | None = state_string
-    while current is not None and len(states) < len(types):
-        own, current = first_two(current, "\t")
-        states.append(own)
+    types = split_chain(type_string, most)
+    states = chain_elements(state_string, len(types))
     states += [""] * (len(types) - len(states))
     return tuple(Trait(trait_id(own), own, state) for own, state in zip(types, states))
 
@@ -64,14 +111,18 @@ class BasicState:
 
 def basic_state(state: str) -> BasicState:
     """``map;x;y;gpId;N;k1;v1;…`` with VASSAL's defaults for the short old forms."""
-    decoder = Decoder(state, ";")
+    decoder = Decoder(state, ";", count=5)
     map_id = decoder.next_token("null")
     x = decoder.next_int(0)
     y = decoder.next_int(0)
     decoder.next_token("")
-    count = decoder.next_int(0)
+    count = max(0, min(decoder.next_int(0), MOST_PROPERTIES))
     pairs = []
-    for _ in range(max(0, min(count, 10_000))):
+    if count:                              # read the pairs, and no further
+        decoder = Decoder(state, ";", count=5 + 2 * count)
+        for _ in range(5):
+            decoder.next_token()
+    for _ in range(count):
         if not decoder.has_more():
             break
         pairs.append((decoder.next_token(""), decoder.next_token("")))
@@ -123,7 +174,7 @@ def stack_state(state: str) -> ContainerState:
 
 def deck_state(state: str) -> ContainerState:
     """``map;x;y;faceDown;id1,id2,…``; unlike a Stack, x/y are read even off-map."""
-    decoder = Decoder(state, ";")
+    decoder = Decoder(state, ";", count=5)
     map_id = decoder.next_token("null")
     x = decoder.next_int(0)
     y = decoder.next_int(0)
@@ -135,7 +186,7 @@ def deck_state(state: str) -> ContainerState:
 
 def deck_name(type_string: str) -> str:
     """Token 13 of a ``deck;`` type (``deck`` itself is token 0)."""
-    tokens = split(type_string, ";")
+    tokens = leading(type_string, ";", 14)
     return tokens[13] if len(tokens) > 13 else ""
 
 
@@ -145,7 +196,7 @@ def _string_array(value: str) -> list[str]:
 
 def layer_of(trait: Trait) -> Layer:
     """An Embellishment's level and names (``emb2;`` and the old ``emb;`` layout)."""
-    tokens = split(trait.type, ";")
+    tokens = leading(trait.type, ";", 20) if trait.id == "emb2;" else split(trait.type, ";")
     if trait.id == "emb2;":
         fields = tokens[1:] + [""] * 19
         images = _string_array(fields[15])
@@ -160,9 +211,9 @@ def layer_of(trait: Trait) -> Layer:
             parts = split(entry, ",")
             names.append(parts[1] if len(parts) > 1 else "")
         layer_name = ""
-        activate_key = split(tokens[1], ";")[0] if len(tokens) > 1 else ""
+        activate_key = leading(tokens[1], ";", 1)[0] if len(tokens) > 1 else ""
         default_value = -1 if activate_key else 1
-    value = java_int(split(trait.state, ";")[0], default_value) if trait.state else default_value
+    value = java_int(leading(trait.state, ";", 1)[0], default_value) if trait.state else default_value
     level = abs(value) if value != 0 else 1
     active = value > 0
     level_name = names[value - 1] if active and value - 1 < len(names) else ""
@@ -172,7 +223,7 @@ def layer_of(trait: Trait) -> Layer:
 def _apply_level_name(level_name: str, inner: str) -> str:
     if not level_name:
         return inner
-    parts = split(level_name, "+")
+    parts = leading(level_name, "+", 2)
     if len(parts) > 1:
         return inner + parts[1] if parts[0] == "" else parts[0] + inner
     return parts[0]
@@ -200,13 +251,13 @@ class PieceFacts:
 def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
     """Name, image, properties, layers and mask/hide flags of a piece's trait chain."""
     basic_trait = traits[-1]
-    basic_tokens = split(basic_trait.type, ";") + ["", "", "", "", ""]
+    basic_tokens = leading(basic_trait.type, ";", 5) + ["", "", "", "", ""]
     image, common_name = basic_tokens[3], basic_tokens[4]
     basic = basic_state(basic_trait.state) if basic_trait.id == "piece;" else BasicState(None, 0, 0, ())
     basic_name = common_name
     for trait in traits:
         if trait.id == "basicName;":
-            basic_name = split(trait.type, ";")[1] if ";" in trait.type else basic_name
+            basic_name = leading(trait.type, ";", 2)[1] if ";" in trait.type else basic_name
             break
 
     properties: dict[str, str] = {}
@@ -223,20 +274,20 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
             if layer.active:
                 name = _apply_level_name(layer.level_name, name)
         elif tid == "label;":
-            tokens = split(trait.type, ";") + [""] * 19
+            tokens = leading(trait.type, ";", 19) + [""] * 19
             label = trait.state
             if label or tokens[18] == "true":
                 name_format = tokens[12] or "$pieceName$ ($label$)"
                 name = name_format.replace("$pieceName$", name).replace("$label$", label)
         elif tid == "obs;":
-            owner = split(trait.state, ";")[0] if trait.state else "null"
+            owner = leading(trait.state, ";", 1)[0] if trait.state else "null"
             masked = owner not in ("null", "")
-            tokens = split(trait.type, ";")
+            tokens = leading(trait.type, ";", 7)
             mask_name = tokens[5] if len(tokens) > 5 and tokens[5] else "?"
             mask_owner = (owner, tokens[6] if len(tokens) > 6 else "") if masked else None
         elif tid == "hide;":
             hidden = trait.state not in ("null", "")
-            tokens = split(trait.type, ";")
+            tokens = leading(trait.type, ";", 5)
             hide_owner = (trait.state, tokens[4] if len(tokens) > 4 else "") if hidden else None
     # Properties: the outermost trait answers first in VASSAL, so fill outermost first.
     for trait in traits[:-1]:
@@ -248,11 +299,11 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
                 if key:
                     properties.setdefault(key, values[index] if index < len(values) else "")
         elif tid == "PROP;":
-            tokens = split(trait.type, ";")
+            tokens = leading(trait.type, ";", 2)
             if len(tokens) > 1 and tokens[1]:
                 properties.setdefault(tokens[1], trait.state)
         elif tid == "label;":
-            tokens = split(trait.type, ";") + [""] * 19
+            tokens = leading(trait.type, ";", 17) + [""] * 19
             properties.setdefault(tokens[16] or "TextLabel", trait.state)
         elif tid in ("emb2;", "emb;"):
             layer = layer_of(trait)

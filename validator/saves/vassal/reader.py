@@ -17,7 +17,7 @@ from typing import BinaryIO
 from .archive import Archive
 from .commands import Chat, Command, SaveMarker, UndoMarker, iter_command_groups, parse_leaf
 from .errors import VassalFormatError
-from .limits import DEFAULT_LIMITS, Limits
+from validator.limits import DEFAULT_LIMITS, Limits
 from .metadata import parse_metadata
 from .model import LogStep, Metadata, SavedGame
 from .obfuscation import decode_text, deobfuscate, detect_format

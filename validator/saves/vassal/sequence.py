@@ -55,16 +55,48 @@ def split(value: str, delimiter: str) -> list[str]:
     return parts
 
 
+def leading(value: str, delimiter: str, count: int) -> list[str]:
+    """The first ``count`` tokens of ``value`` (fewer when it has fewer), exactly as :func:`split` gives them.
+
+    For fields VASSAL reads a fixed number of tokens from and ignores the
+    rest: only the tokens asked for are built, so a value holding millions of
+    delimiters costs no list of millions of parts.
+    """
+    escaped = "\\" + delimiter
+    if escaped not in value:
+        tokens = value.split(delimiter, count)
+        del tokens[count:]
+    else:
+        tokens = []
+        pending: list[str] = []
+        start = 0
+        while len(tokens) < count:
+            end = value.find(delimiter, start)
+            if end < 0:
+                pending.append(value[start:])
+                tokens.append("".join(pending))
+                break
+            if end > start and value[end - 1] == "\\":
+                pending.append(value[start:end - 1])
+                pending.append(delimiter)
+            else:
+                pending.append(value[start:end])
+                tokens.append("".join(pending))
+                pending = []
+            start = end + 1
+    if "'" in value:
+        tokens = [_unquote(token) for token in tokens]
+    return tokens
+
+
 def first_two(value: str, delimiter: str) -> tuple[str, str | None]:
     """The first token and the second one (or ``None``), as a decorator reads its type.
 
     VASSAL reads ``myType = nextToken(); inner = nextToken()`` and ignores
     anything after the second token.
     """
-    tokens = split(value, delimiter)
+    tokens = leading(value, delimiter, 2)
     return tokens[0], (tokens[1] if len(tokens) > 1 else None)
-
-
 
 
 def java_int(text: str | None, default: int) -> int:
@@ -98,8 +130,12 @@ class Decoder:
 
     __slots__ = ("_tokens", "_index")
 
-    def __init__(self, value: str | None, delimiter: str) -> None:
-        self._tokens = [] if value is None else split(value, delimiter)
+    def __init__(self, value: str | None, delimiter: str, *, count: int | None = None) -> None:
+        """``count``: read only that many tokens (VASSAL ignores the rest), however many the value has."""
+        if value is None:
+            self._tokens = []
+        else:
+            self._tokens = split(value, delimiter) if count is None else leading(value, delimiter, count)
         self._index = 0
 
     def has_more(self) -> bool:
