@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from validator.cases import CaseNumber
@@ -65,7 +66,7 @@ class FixtureCount:
     passing: int = 0
     failing: int = 0
 
-    def __add__(self, other: "FixtureCount") -> "FixtureCount":
+    def __add__(self, other: FixtureCount) -> FixtureCount:
         return FixtureCount(self.passing + other.passing, self.failing + other.failing)
 
 
@@ -162,57 +163,85 @@ def coverage_url(game_id: str) -> str:
     return f"/{game_id}/coverage"
 
 
-def of_game(game: Game, fixtures_root: Path | None = None) -> Coverage:
+def of_game(game: Game, fixtures_root: Path | None = None, count_fixture_files: bool = True) -> Coverage:
     """The coverage of every case of ``game``'s index.
 
     ``fixtures_root`` holds one fixtures folder per game; by default it is the
-    source checkout's, when this code runs from one.
+    source checkout's, when this code runs from one.  A report, which quotes
+    only the totals, passes ``count_fixture_files=False`` and reads no files.
     """
-    root = fixtures_root or checkout_fixtures()
+    root = (fixtures_root or checkout_fixtures()) if count_fixture_files else None
     fixtures = count_fixtures(root / game.id) if root is not None else None
     try:
         index: list[IndexEntry] = game.case_index
     except (OSError, ValueError, LookupError, TypeError) as error:
         return Coverage(game, (), fixtures is not None, index_problem=str(error) or type(error).__name__)
-    numbers = [entry.number for entry in index]
-    checks = game.rules.checks()
-    statuses = {entry.number: _status(game, entry.number, checks) for entry in index}
-    cases = []
-    for entry in index:
-        status, answering, needs = statuses[entry.number]
-        below = [number for number in numbers if number != entry.number and number.is_within(entry.number)]
-        cases.append(
-            CaseCoverage(
-                number=entry.number,
-                title=entry.title,
-                status=status,
-                checks=answering,
-                needs=needs,
-                fixtures=_fixtures_of(answering, fixtures),
-                enforced_below=sum(1 for number in below if statuses[number][0] == ENFORCED),
-                cases_below=len(below),
-            )
+    statuses, answering, needs, below = _classify(game, [entry.number for entry in index])
+    enforced_below = dict.fromkeys(statuses, 0)
+    for number, status in statuses.items():
+        if status == ENFORCED:
+            for above in _ancestors(number):
+                if above in enforced_below:
+                    enforced_below[above] += 1
+    cases = tuple(
+        CaseCoverage(
+            number=entry.number,
+            title=entry.title,
+            status=statuses[entry.number],
+            checks=tuple(answering[entry.number]),
+            needs=needs.get(entry.number, ""),
+            fixtures=_fixtures_of(answering[entry.number], fixtures),
+            enforced_below=enforced_below[entry.number],
+            cases_below=len(below[entry.number]),
         )
-    return Coverage(game, tuple(cases), fixtures is not None)
-
-
-def _status(game: Game, number: CaseNumber, checks: list[Check]) -> tuple[str, tuple[Check, ...], str]:
-    answering = tuple(check for check in checks if answers_for(check, number))
-    if any(check.severity != UNCHECKED for check in answering):
-        return ENFORCED, answering, ""
-    declared = next(
-        (game.unchecked[str(above)] for above in [number, *number.ancestors()] if str(above) in game.unchecked),
-        None,
+        for entry in index
     )
-    if declared is not None or answering:
-        return UNCHECKED, answering, declared or ""
-    return NOT_ENCODED, (), ""
+    return Coverage(game, cases, fixtures is not None)
 
 
-def answers_for(check: Check, number: CaseNumber) -> bool:
-    """Whether a check registered at its case answers for the index case ``number``."""
-    registered = check.case
-    return number.is_within(registered) or (registered.is_item and registered.parent == number)
+def _classify(game: Game, numbers: list[CaseNumber]) -> tuple[
+    dict[CaseNumber, str], dict[CaseNumber, list[Check]], dict[CaseNumber, str], dict[CaseNumber, list[CaseNumber]]
+]:
+    """Each index case's status, the checks answering for it, what it needs, and the index cases below it.
+
+    Worked from the checks and declarations down to the cases they reach,
+    not from every case up to every check: a report asks for this each time.
+    """
+    below: dict[CaseNumber, list[CaseNumber]] = {number: [] for number in numbers}
+    for number in numbers:
+        for above in _ancestors(number):  # also numbers the index lacks, where a check may sit
+            below.setdefault(above, []).append(number)
+    answering: dict[CaseNumber, list[Check]] = {number: [] for number in numbers}
+    for check in game.rules.checks():
+        reached = [check.case, *below.get(check.case, ())]
+        if check.case.is_item:
+            reached.append(check.case.parent)
+        for number in dict.fromkeys(reached):
+            if number in answering:
+                answering[number].append(check)
+    needs: dict[CaseNumber, str] = {}
+    declared = sorted(
+        (number, text) for key, text in game.unchecked.items() if (number := CaseNumber.try_parse(key)) is not None
+    )
+    for number, text in declared:  # outer cases first, so a nearer declaration overrides
+        for reached in [number, *below.get(number, ())]:
+            needs[reached] = text
+    statuses: dict[CaseNumber, str] = {}
+    for number in numbers:
+        if any(check.severity != UNCHECKED for check in answering[number]):
+            statuses[number] = ENFORCED
+            needs.pop(number, None)
+        elif number in needs or answering[number]:
+            statuses[number] = UNCHECKED
+        else:
+            statuses[number] = NOT_ENCODED
+    return statuses, answering, needs, below
+
+
+@lru_cache(maxsize=4096)
+def _ancestors(number: CaseNumber) -> tuple[CaseNumber, ...]:
+    """A case's ancestors, kept: every report walks the same index."""
+    return tuple(number.ancestors())
 
 
 def _fixtures_of(checks: tuple[Check, ...], fixtures: dict[CaseNumber, FixtureCount] | None) -> FixtureCount | None:
@@ -261,10 +290,11 @@ def as_text(coverage: Coverage) -> str:
     """The coverage listing for a terminal: a line per case, its checks and needs indented below."""
     if coverage.index_problem:
         return coverage.sentence()
-    lines = [
+    totals = (
         f"{coverage.game.id}: {coverage.checked} of {coverage.total} cases enforced, "
         f"{coverage.count(UNCHECKED)} unchecked, {coverage.count(NOT_ENCODED)} not encoded."
-    ]
+    )
+    lines = [totals]
     if not coverage.fixtures_known:
         lines.append(FIXTURES_ELSEWHERE)
     for case in coverage.cases:

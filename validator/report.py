@@ -57,7 +57,7 @@ class Report:
     def coverage(self) -> Coverage | None:
         """What the game's checks cover; None for a game the registry does not know."""
         game = games.registry().get(self.position.game)
-        return of_game(game) if game is not None else None
+        return of_game(game, count_fixture_files=False) if game is not None else None
 
     @cached_property
     def _pieces(self) -> dict[str, Piece]:
