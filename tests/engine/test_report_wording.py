@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
-from validator import runner
+from validator import games, runner
 from validator.rules import Violation
 from validator.saves.xml_reader import read_position_file
 
@@ -71,3 +72,12 @@ def test_a_piece_without_a_name_or_sharing_a_place_with_its_namesake_is_told_apa
     assert shown == [["Grey heron (h1)"], ["Grey heron (h2)"]]
     assert report.position.piece("f9").name == ""
     assert report.piece_names(Violation("a nameless frog", pieces=["f9", "gone"])) == ["f9", "gone"]
+
+
+def test_a_game_whose_index_cannot_be_read_says_so_in_its_reports(pond, write_save, monkeypatch, tmp_path):
+    monkeypatch.setitem(games.registry(), "pond", replace(pond, case_index_path=tmp_path / "missing.toml"))
+    report = report_of(write_save, FROG.format(id="f1", at="south/pad"))
+    assert report.to_json()["coverage"] is None
+    assert report.to_text().splitlines()[-2].startswith(
+        "Referee cannot say how many cases its checks cover: the pond case index could not be read"
+    )

@@ -109,3 +109,20 @@ def test_a_report_stored_before_coverage_and_names_still_shows(check_client, dat
         "This report was stored before Referee recorded how many cases its checks cover"
     )
     assert [text_of(span) for span in page.xpath("//span[@class='pieces']")] == ["Pieces: t1, t2, t3"]
+
+
+def test_a_report_whose_game_index_could_not_be_read_says_so(check_client, database_path):
+    report_id = report_id_of(upload(check_client, orchard_save(), name="unindexed.xml"))
+    connection = store.connect(database_path)
+    try:
+        stored = json.loads(connection.execute("SELECT report FROM report WHERE id = ?", (report_id,)).fetchone()[0])
+        stored["coverage"] = None  # what Report.to_json records for a game whose case index cannot be read
+        with connection:
+            connection.execute("UPDATE report SET report = ? WHERE id = ?", (json.dumps(stored), report_id))
+    finally:
+        connection.close()
+    page = html(check_client.get(f"/reports/{report_id}"))
+    assert text_of(page.xpath("//p[@class='coverage']")[0]) == (
+        "When this report was made, Referee could not say how many cases its checks cover: "
+        "the game's case index could not be read."
+    )

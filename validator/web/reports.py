@@ -242,6 +242,7 @@ def page(report_id: str):
         seen_as=seen_as(record),
         module_label=module_label(record),
         coverage=coverage_note(report),
+        coverage_recorded="coverage" in report,
     )
 
 
