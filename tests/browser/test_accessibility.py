@@ -150,7 +150,8 @@ def tab_until(page, wanted) -> list[dict]:
         stops.append(focused(page))
         if wanted(stops[-1]):
             return stops
-    raise AssertionError(f"Tab never reached the control; it stopped at {[stop['text'] or stop['id'] for stop in stops]}")
+    visited = [stop["text"] or stop["id"] for stop in stops]
+    raise AssertionError(f"Tab never reached the control; it stopped at {visited}")
 
 
 def assert_focus_is_visible(stops: list[dict]) -> None:
