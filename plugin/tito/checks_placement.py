@@ -121,7 +121,7 @@ def _location_owner(location) -> str:
     return "axis" if units.location_side(location) == "axis" else "yugoslav"
 
 
-def _may_stand_in(piece: Piece, location) -> bool:
+def _pro_axis_chetnik_in_chetnik_location(piece: Piece, location) -> bool:
     """Referee's reading (see 6.13): a pro-Axis Chetnik may still use the Chetnik triangle and circle."""
     return units.is_pro_axis_chetnik(piece) and units.location_side(location) == "chetnik"
 
@@ -137,13 +137,13 @@ def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
         enemies = [
             piece for piece in pieces
             if units.side(piece, turn) in ("axis", "yugoslav") and units.side(piece, turn) != owner
-            and not _may_stand_in(piece, location)
+            and not _pro_axis_chetnik_in_chetnik_location(piece, location)
         ]
         if not enemies:
             continue
         theirs = _SIDE_WORDS[units.side(enemies[0], turn)]
         note = (
-            "; Referee counts pro-Axis Chetniks as Axis units here, see the case page"
+            "; Referee's reading: pro-Axis Chetniks count as Axis units, see the case page"
             if any(units.is_pro_axis_chetnik(piece) for piece in enemies) else ""
         )
         yield Violation(
