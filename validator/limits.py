@@ -37,7 +37,7 @@ class Limits:
     # -- counts --------------------------------------------------------------------------------------
     commands: int = 10_000_000
     """Command tokens in a VASSAL save or log: ESC-separated tokens at any depth, empty ones too [5,300]."""
-    pieces: int = 200_000
+    pieces: int = 100_000
     """Pieces in one position: VASSAL pieces and our save format's pieces [850]."""
     stack_members: int = 20_000
     """Pieces one VASSAL stack or deck may list [114]."""
@@ -53,7 +53,7 @@ class Limits:
     """Areas and hexes of one map of our format."""
 
     # -- grid numbering of a VASSAL module -----------------------------------------------------------
-    grid_offset: int = 1_000_000
+    grid_offset: int = 10_000
     """The largest ``hOff`` or ``vOff`` (in either direction) of a grid numbering [1]."""
     grid_leading: int = 32
     """The largest ``hLeading`` or ``vLeading`` (leading zeros) of a grid numbering [1]."""

@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .sequence import java_int, split
+from validator.limits import DEFAULT_LIMITS, Limits
+
+from .errors import VassalFormatError
+from .sequence import java_int, leading, split
 
 ESC = "\x1b"
 LOG_PREFIX = "LOG\t"
@@ -170,7 +173,8 @@ def _reference_group(raw: str) -> tuple[list[str], bool]:
     return leaves, logged_any
 
 
-def iter_command_groups(chunks: Iterable[str]) -> Iterator[tuple[list[str], bool]]:
+def iter_command_groups(chunks: Iterable[str], *, limits: Limits = DEFAULT_LIMITS, source: str = "the command text",
+                        entry: str | None = None) -> Iterator[tuple[list[str], bool]]:
     """For each top-level token of streamed text: its non-empty leaves in order, and whether any came through ``LOG``.
 
     The same result as ``iter_leaves`` over ``iter_top_level``, in one pass
@@ -179,7 +183,12 @@ def iter_command_groups(chunks: Iterable[str]) -> Iterator[tuple[list[str], bool
     text is exactly one leaf once its trailing backslashes (the separator's)
     are dropped.  Only single quotes can make the nesting matter (a quoted
     group loses its quotes at one level), so a top-level token in which some
-    part starts or ends with ``'`` goes through the rule-for-rule decoder.
+    part starts or ends with ``'`` goes through the rule-for-rule decoder,
+    whose cost grows with the token's depth: hence the nesting limit.
+
+    Counted as the text streams, and refused with :class:`VassalFormatError`
+    before the work: the tokens of each chunk (``limits.commands``, counted
+    before the chunk is split) and how deep a token nests (``limits.nesting``).
     """
     tail: list[str] = []       # raw text since the last ESC seen
     raw: list[str] = []        # raw parts of the current top-level token
@@ -187,10 +196,15 @@ def iter_command_groups(chunks: Iterable[str]) -> Iterator[tuple[list[str], bool
     logged_any = False
     quoted = False
     log, esc = LOG_PREFIX, ESC
+    tokens, most_tokens, deepest = 1, limits.commands, limits.nesting
     for chunk in chunks:
         if esc not in chunk:
             tail.append(chunk)
             continue
+        tokens += chunk.count(esc)
+        if tokens > most_tokens:
+            raise VassalFormatError(source, f"it holds {tokens:,} command tokens or more, "
+                                            f"{limits.beyond('commands')}", entry=entry)
         parts = chunk.split(esc)
         if tail:
             tail.append(parts[0])
@@ -201,11 +215,12 @@ def iter_command_groups(chunks: Iterable[str]) -> Iterator[tuple[list[str], bool
         for part in parts:
             keep(part)
             leaf = part.rstrip("\\")
+            if len(part) - len(leaf) > deepest:
+                raise VassalFormatError(source, f"a command is nested {len(part) - len(leaf):,} levels deep, "
+                                                f"{limits.beyond('nesting')}", entry=entry)
             if leaf:
                 if leaf.startswith(log):
-                    leaf = leaf[4:]
-                    while leaf.startswith(log):
-                        leaf = leaf[4:]
+                    leaf = _without_log_prefixes(leaf)
                     if leaf:
                         logged_any = True
                         leaves.append(leaf)
@@ -221,6 +236,14 @@ def iter_command_groups(chunks: Iterable[str]) -> Iterator[tuple[list[str], bool
     yield _reference_group(ESC.join(raw))
 
 
+def _without_log_prefixes(leaf: str) -> str:
+    """The leaf after every leading ``LOG\\t``, cut once however many there are."""
+    start = 4
+    while leaf.startswith(LOG_PREFIX, start):
+        start += 4
+    return leaf[start:]
+
+
 def _unquote(token: str) -> str:
     if len(token) > 1 and token[0] == "'" and token[-1] == "'":
         return token[1:-1]
@@ -232,25 +255,28 @@ def iter_leaves(command: str) -> Iterator[tuple[str, bool]]:
 
     Mirrors ``GameModule.decode``: a string whose first ESC token is itself is
     a leaf; otherwise every token is decoded again.  ``LOG\\t`` re-decodes its
-    remainder the same way (``BasicLogger``).  Iterative, so no nesting depth
-    a hostile file can write exhausts the Python stack.
+    remainder the same way (``BasicLogger``), and so does a quoted leaf without
+    its quotes; both are taken off by moving two ends, so a leaf wrapped in
+    many of them is cut once.  Iterative, so no nesting depth a hostile file
+    can write exhausts the Python stack.
     """
     work: list[tuple[str, bool]] = [(command, False)]
     pop = work.pop
     while work:
         text, logged = pop()
+        if ESC in text:
+            tokens = split(text, ESC)
+            tokens.reverse()
+            work.extend([(token, logged) for token in tokens])
+            continue
+        start, end = 0, len(text)
         while True:
-            if ESC in text:
-                tokens = split(text, ESC)
-                tokens.reverse()
-                work.extend([(token, logged) for token in tokens])
-                break
-            if text.startswith(LOG_PREFIX):
-                text, logged = text[4:], True
-            elif len(text) > 1 and text[0] == "'" and text[-1] == "'":
-                text = text[1:-1]
+            if text.startswith(LOG_PREFIX, start, end):
+                start, logged = start + 4, True
+            elif end - start > 1 and text[start] == "'" and text[end - 1] == "'":
+                start, end = start + 1, end - 1
             else:
-                yield text, logged
+                yield text[start:end], logged
                 break
 
 
@@ -260,7 +286,7 @@ def _null(value: str | None) -> str | None:
 
 def add_fields(text: str) -> tuple[str, str, str]:
     """``+/id/type/state`` as (id, type, state); missing parts are empty."""
-    tokens = split(text[2:], "/")
+    tokens = leading(text[2:], "/", 3)
     if len(tokens) < 3:
         tokens += [""] * (3 - len(tokens))
     return tokens[0], tokens[1], tokens[2]
@@ -268,13 +294,13 @@ def add_fields(text: str) -> tuple[str, str, str]:
 
 def change_fields(text: str) -> tuple[str, str, str | None]:
     """``D/id/new[/old]`` as (id, new state, old state or ``None``)."""
-    tokens = split(text[2:], "/")
+    tokens = leading(text[2:], "/", 3)
     return tokens[0], tokens[1] if len(tokens) > 1 else "", tokens[2] if len(tokens) > 2 else None
 
 
 def move_fields(text: str) -> tuple[str, str | None, int, int, str | None, str | None, int, int, str | None]:
     """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder[/player]``, ``null`` read as ``None``."""
-    tokens = split(text[2:], "/")
+    tokens: list[str | None] = leading(text[2:], "/", 9)
     if len(tokens) < 9:
         tokens += [None] * (9 - len(tokens))
     return (tokens[0] or "", _null(tokens[1]), java_int(tokens[2], 0), java_int(tokens[3], 0), _null(tokens[4]),
@@ -301,10 +327,10 @@ def parse_leaf(text: str) -> Command | None:
     if text.startswith("UNDO\t"):
         return UndoMarker(text[5:] == "true")
     if text.startswith("GlobalProperty\t"):
-        tokens = split(text, ";") + ["", "", ""]
+        tokens = leading(text, ";", 4) + ["", "", ""]
         return SetGlobalProperty(tokens[1], tokens[2], tokens[3])
     if text.startswith("MutableProperty\t"):
-        tokens = split(text[len("MutableProperty\t"):], "\t")
+        tokens = leading(text[len("MutableProperty\t"):], "\t", 4)
         if not tokens or tokens == [""]:
             return OtherCommand(text)
         tokens += [None, None, None]
@@ -321,7 +347,7 @@ def _parse_boards(text: str) -> SetBoards:
     boards = []
     index = 1
     while index < len(tokens):
-        name_and_flag = split(tokens[index], "/")
+        name_and_flag = leading(tokens[index], "/", 2)
         column = java_int(tokens[index + 1], 0) if index + 1 < len(tokens) else 0
         row = java_int(tokens[index + 2], 0) if index + 2 < len(tokens) else 0
         boards.append(BoardPlacement(map_id, name_and_flag[0], column, row,

@@ -15,6 +15,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from validator.limits import DEFAULT_LIMITS
+
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 UNKNOWN = "unknown"
 _KEY = re.compile(r"\$([^$]*)\$")
@@ -22,6 +24,15 @@ _KEY = re.compile(r"\$([^$]*)\$")
 
 class SizeNeeded(LookupError):
     """Descending numbering needs the container's size and the board image was not available."""
+
+
+class LabelTooLong(ValueError):
+    """A point so far along the grid that its row or column label would be absurdly long."""
+
+    def __init__(self, characters: int, most: int) -> None:
+        super().__init__(f"its label would have {characters:,} characters, more than the label_characters "
+                         f"limit of {most:,}")
+        self.characters = characters
 
 
 def java_round(value: float) -> int:
@@ -56,26 +67,38 @@ class Numbering:
     stagger: bool = True
     location_format: str = "$gridLocation$"
     oblique: bool = False
+    most_characters: int = DEFAULT_LIMITS.label_characters
+    """The longest row or column label this numbering may build (``LabelTooLong`` past it)."""
 
     @staticmethod
-    def part(value: int, kind: str, leading: int) -> str:
-        text = ""
+    def part(value: int, kind: str, leading: int, most: int = DEFAULT_LIMITS.label_characters) -> str:
+        """``RegularGridNumbering.getName``, built in one step rather than a letter or a zero at a time.
+
+        Alphabetic: VASSAL appends ``ALPHABET[v % 26]`` and subtracts 26 until
+        v is negative, which repeats one letter ``v // 26 + 1`` times.
+        Numeric: it prepends a zero while ``leading > 0`` and ``v < 10**leading``,
+        lowering ``leading`` each time, which adds ``leading - digits + 1``
+        zeros (none when that is not positive).
+        """
+        sign = ""
         if value < 0:
-            text, value = "-", -value
+            sign, value = "-", -value
         if kind == "A":
-            while True:
-                text += ALPHABET[value % 26]
-                value -= 26
-                if value < 0:
-                    return text
-        while leading > 0 and value < 10 ** leading:
-            text += "0"
-            leading -= 1
-        return text + str(value)
+            count = value // 26 + 1
+            if count > most:
+                raise LabelTooLong(count, most)
+            return sign + ALPHABET[value % 26] * count
+        digits = str(value)             # at most 309 digits: the value comes from a finite float
+        if len(digits) > most:
+            raise LabelTooLong(len(digits), most)
+        zeros = max(0, leading - len(digits) + 1)
+        if zeros > most:
+            raise LabelTooLong(zeros + len(digits), most)
+        return sign + "0" * zeros + digits
 
     def name(self, row: int, column: int) -> str | None:
-        row_name = self.part(row + self.v_off, self.v_type, self.v_leading)
-        column_name = self.part(column + self.h_off, self.h_type, self.h_leading)
+        row_name = self.part(row + self.v_off, self.v_type, self.v_leading, self.most_characters)
+        column_name = self.part(column + self.h_off, self.h_type, self.h_leading, self.most_characters)
         grid_location = (column_name + self.sep + row_name if self.first == "H"
                          else row_name + self.sep + column_name)
         if self.location_format.startswith("{"):

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .commands import BoardPlacement
-from .grids import UNKNOWN, SizeNeeded
+from .errors import VassalFormatError
+from .grids import UNKNOWN, LabelTooLong, SizeNeeded
 from .module import Board, MapDefinition, Module
 
 OFFBOARD = "offboard"
@@ -89,5 +90,8 @@ def location_of(module: Module, map_name: str, x: int, y: int,
             name = board.grid.location_name(local_x, local_y, width, height)
         except SizeNeeded:
             return UNKNOWN
+        except LabelTooLong as error:
+            raise VassalFormatError(module.source, f"the point ({x}, {y}) on the map {map_name} is so far along "
+                                                   f"the grid of the board {board.name} that {error}") from None
         return OFFBOARD if name is None else name
     return OFFBOARD

@@ -99,6 +99,9 @@ def _bool(element, name: str, default: bool = False) -> bool:
     return default if value is None else value == "true"
 
 
+SMALLEST_SPACING = 0.001
+"""Pixels between a grid's rows or columns below which no real grid goes (and division stops being safe)."""
+
 # A Java int, which is what VASSAL reads every whole-number attribute into.
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
@@ -146,35 +149,61 @@ def _int(element, name: str, default: int) -> int:
     return int(number)
 
 
-def _numbering(grid_element) -> Numbering | None:
+def _bounded(element, name: str, default: int, most: int, limit: str, limits: Limits) -> int:
+    """A numbering's whole-number attribute, refused past the grid limit that keeps its labels short."""
+    number = _int(element, name, default)
+    if abs(number) > most:
+        raise _UnreadableNumber(element, name, f"is {limits.beyond(limit)}")
+    return number
+
+
+def _spacing(element, name: str, default: float) -> float:
+    """A grid's distance between rows or columns: every location name divides by it."""
+    number = _float(element, name, default)
+    if number < SMALLEST_SPACING:
+        raise _UnreadableNumber(element, name, f"is not a distance of at least {SMALLEST_SPACING} pixel between "
+                                               "rows or columns, so no point could be named")
+    return number
+
+
+def _numbering(grid_element, limits: Limits) -> Numbering | None:
     for child in grid_element:
         if child.tag in (HEX_NUMBERING, OBLIQUE_NUMBERING, SQUARE_NUMBERING):
+            def offset(name: str) -> int:
+                return _bounded(child, name, 1, limits.grid_offset, "grid_offset", limits)
+
+            def leading(name: str) -> int:
+                return _bounded(child, name, 1, limits.grid_leading, "grid_leading", limits)
+
             return Numbering(
                 first=child.get("first", "H"), sep=child.get("sep", ""),
                 h_type=child.get("hType", "N"), v_type=child.get("vType", "N"),
-                h_leading=_int(child, "hLeading", 1), v_leading=_int(child, "vLeading", 1),
-                h_off=_int(child, "hOff", 1), v_off=_int(child, "vOff", 1),
+                h_leading=leading("hLeading"), v_leading=leading("vLeading"),
+                h_off=offset("hOff"), v_off=offset("vOff"),
                 h_descend=_bool(child, "hDescend"), v_descend=_bool(child, "vDescend"),
                 stagger=_bool(child, "stagger", True),
                 location_format=child.get("locationFormat", "$gridLocation$"),
                 oblique=child.tag == OBLIQUE_NUMBERING,
+                most_characters=limits.label_characters,
             )
     return None
 
 
-def _grid(element):
+def _grid(element, limits: Limits):
     tag = element.tag
     if tag == HEX_GRID:
         default_dx = math.sqrt(3) / 2 * 64
-        dy = _float(element, "dy", 64.0)
+        dy = _spacing(element, "dy", 64.0)
         dx = _float(element, "dx", default_dx)
         if element.get("dx") in (None, "") or dx == default_dx:
             dx = math.sqrt(3) / 2 * dy
+        else:
+            dx = _spacing(element, "dx", default_dx)
         return HexGrid(_int(element, "x0", 0), _int(element, "y0", 32), dx, dy, _bool(element, "sideways"),
-                       _numbering(element))
+                       _numbering(element, limits))
     if tag == SQUARE_GRID:
-        return SquareGrid(_int(element, "x0", 24), _int(element, "y0", 24), _float(element, "dx", 48.0),
-                          _float(element, "dy", 48.0), _numbering(element))
+        return SquareGrid(_int(element, "x0", 24), _int(element, "y0", 24), _spacing(element, "dx", 48.0),
+                          _spacing(element, "dy", 48.0), _numbering(element, limits))
     if tag == REGION_GRID:
         by_point: dict[tuple[int, int], str] = {}
         for region in element:
@@ -185,12 +214,12 @@ def _grid(element):
         zones, background = [], None
         for child in element:
             if child.tag == ZONE:
-                zone_grid = next((_grid(g) for g in child
+                zone_grid = next((_grid(g, limits) for g in child
                                   if isinstance(g.tag, str) and g.tag not in IGNORED_BOARD_CHILDREN), None)
                 zones.append(Zone(child.get("name", ""), parse_path(child.get("path", "")),
                                   child.get("locationFormat", "$name$"), _bool(child, "useParentGrid"), zone_grid))
             elif child.tag in GRID_CLASSES:
-                background = _grid(child)
+                background = _grid(child, limits)
             elif child.tag not in IGNORED_BOARD_CHILDREN:
                 background = background or UnknownGrid(child.tag)
         return ZonedGrid(tuple(zones), background)
@@ -212,7 +241,7 @@ class _Images:
         return image_size(self.archive.read_head(name, self.limits.image_header_bytes))
 
 
-def _board(element, images: _Images) -> Board:
+def _board(element, images: _Images, limits: Limits) -> Board:
     image = element.get("image") or None
     if image:
         size = images.size(image)
@@ -222,7 +251,7 @@ def _board(element, images: _Images) -> Board:
     grid = None
     for child in element:
         if isinstance(child.tag, str) and child.tag not in IGNORED_BOARD_CHILDREN:
-            grid = _grid(child)
+            grid = _grid(child, limits)
             break
     return Board(element.get("name", ""), image, width, height, _bool(element, "reversible"), grid)
 
@@ -271,7 +300,7 @@ def _module(data: bytes, *, source: str, entry: str | None, archive: Archive | N
         if element.get("edge") and element.get("edgeWidth") is None:
             parts = element.get("edge").split(",")
             edge_width, edge_height = java_int(parts[0], 0), java_int(parts[-1], 0)
-        boards = tuple(_board(b, images) for b in _own_descendants(element, BOARD_CLASS))
+        boards = tuple(_board(b, images, limits) for b in _own_descendants(element, BOARD_CLASS))
         maps.setdefault(map_id, MapDefinition(
             map_id, element.tag.rsplit(".", 1)[-1], edge_width, edge_height, boards,
             _map_points(element, _PACKAGE + "map.DrawPile"), _map_points(element, _PACKAGE + "map.SetupStack"),

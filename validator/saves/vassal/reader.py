@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from .archive import Archive
-from .commands import Chat, Command, SaveMarker, UndoMarker, iter_command_groups, parse_leaf
+from .commands import Chat, Command, OtherCommand, SaveMarker, UndoMarker, iter_command_groups, parse_leaf
 from .errors import VassalFormatError
 from validator.limits import DEFAULT_LIMITS, Limits
 from .metadata import parse_metadata
@@ -87,9 +87,38 @@ def _refusing_empty(text: Iterator[str], source: str, probe: _FormatProbe) -> It
         raise VassalFormatError(source, f"{problem}, so the file holds no game", entry=SAVE_ENTRY)
 
 
+def _groups(archive: Archive, probe_holder: list) -> Iterator[tuple[list[str], bool]]:
+    """The entry's command groups, counted under the archive's limits, refused when none holds a command.
+
+    "hello" or random bytes decode to leaves no VASSAL encoder claims; VASSAL
+    would ignore them all and load an empty game, which breaks no rule and
+    would be reported as legal.  A file VASSAL wrote always holds at least
+    ``begin_save``, so a file without one command we know is not a game.
+    """
+    understood = False
+    leaves_seen = 0
+    for leaves, logged in iter_command_groups(_text(archive, probe_holder), limits=archive.limits,
+                                              source=archive.source, entry=SAVE_ENTRY):
+        if not understood:
+            for leaf in leaves:
+                leaves_seen += 1
+                if type(parse_leaf(leaf)) is not OtherCommand:
+                    understood = True
+                    break
+        yield leaves, logged
+    if not understood:
+        raise VassalFormatError(
+            archive.source,
+            f"none of its {leaves_seen:,} commands is one VASSAL writes (no begin_save, no piece), so it is not a "
+            "saved game; save the game again in VASSAL and send that file" if leaves_seen else
+            "it holds no command at all, so it is not a saved game; save the game again in VASSAL and send that file",
+            entry=SAVE_ENTRY,
+        )
+
+
 def _sections(archive: Archive, probe_holder: list) -> Iterator[Section]:
     step_index = 0
-    for leaves, logged in iter_command_groups(_text(archive, probe_holder)):
+    for leaves, logged in _groups(archive, probe_holder):
         commands = [parse_leaf(leaf) for leaf in leaves]
         if logged:
             step_index += 1
@@ -105,7 +134,7 @@ def _replay_into(state: GameState, archive: Archive, probe_holder: list) -> int:
     """Apply every leaf of the entry straight to ``state`` (no command objects); the number of log steps."""
     steps = 0
     apply_leaf = state.apply_leaf
-    for leaves, logged in iter_command_groups(_text(archive, probe_holder)):
+    for leaves, logged in _groups(archive, probe_holder):
         for leaf in leaves:
             apply_leaf(leaf)
         steps += logged
@@ -132,9 +161,11 @@ class GameLog:
     steps: tuple[LogStep, ...]
     metadata: Metadata | None
     module_metadata: Metadata | None
+    limits: Limits = DEFAULT_LIMITS
+    """The limits it was read under, which replaying it keeps to."""
 
     def _state(self) -> GameState:
-        state = GameState(self.source)
+        state = GameState(self.source, self.limits)
         for command in self.restore:
             state.apply(command)
         return state
@@ -181,13 +212,13 @@ def read_log(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | Non
                 steps.append(section.step)
         fmt = detect_format(probes[0].head)
         return GameLog(archive.source, fmt, tuple(restore), tuple(steps),
-                       _metadata(archive, "savedata"), _metadata(archive, "moduledata"))
+                       _metadata(archive, "savedata"), _metadata(archive, "moduledata"), archive.limits)
 
 
 def read_saved_game(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> SavedGame:
     """The position a .vsav holds (for a .vlog: the position after its last step)."""
     with _open_save(source, limits, name) as archive:
-        state = GameState(archive.source)
+        state = GameState(archive.source, archive.limits)
         probes: list = []
         _replay_into(state, archive, probes)
         return state.snapshot(format=detect_format(probes[0].head), metadata=_metadata(archive, "savedata"),
@@ -200,7 +231,7 @@ def replay(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None 
     For very long logs where only the end matters: no step is kept.
     """
     with _open_save(source, limits, name) as archive:
-        state = GameState(archive.source)
+        state = GameState(archive.source, archive.limits)
         steps = _replay_into(state, archive, [])
         return state, steps
 

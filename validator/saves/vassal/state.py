@@ -13,7 +13,10 @@ BasicPiece state (or the last MovePiece) says.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import MappingProxyType
+
+from validator.limits import DEFAULT_LIMITS, Limits
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, ChangeProperty, Command, MovePiece, OtherCommand,
                        RemovePiece, SetBoards, SetGlobalProperty, add_fields, change_fields, move_fields, parse_leaf)
@@ -21,7 +24,7 @@ from .errors import VassalFormatError
 from .model import Deck, Metadata, Piece, SavedGame, Stack
 from .pieces import (PieceChainError, PieceFacts, basic_state, concealment, deck_name, deck_state, innermost_state,
                      parse_traits, piece_facts, stack_state)
-from .sequence import java_int, split
+from .sequence import java_int, leading
 
 MODULE_CONTAINER = "Module"
 
@@ -48,6 +51,65 @@ class _PieceRecord:
         return self.position
 
 
+class _Members:
+    """The piece ids of a stack or deck, bottom first, each one once.
+
+    A doubly linked list kept in two dicts: adding at either end or after a
+    given piece, removing any piece and testing membership all take constant
+    time, so a move onto a stack of thousands costs what a move onto an empty
+    point does.
+    """
+
+    __slots__ = ("_after", "_before", "first", "last")
+
+    def __init__(self) -> None:
+        self._after: dict[str, str | None] = {}
+        self._before: dict[str, str | None] = {}
+        self.first: str | None = None
+        self.last: str | None = None
+
+    def __len__(self) -> int:
+        return len(self._after)
+
+    def __contains__(self, piece_id: str) -> bool:
+        return piece_id in self._after
+
+    def __iter__(self) -> Iterator[str]:
+        after, current = self._after, self.first
+        while current is not None:
+            yield current
+            current = after[current]
+
+    def insert_after(self, anchor: str | None, piece_id: str) -> None:
+        """Put ``piece_id`` just above ``anchor`` (another member); at the bottom when ``anchor`` is ``None``."""
+        if piece_id in self._after:
+            self.remove(piece_id)
+        following = self.first if anchor is None else self._after[anchor]
+        self._after[piece_id], self._before[piece_id] = following, anchor
+        if anchor is None:
+            self.first = piece_id
+        else:
+            self._after[anchor] = piece_id
+        if following is None:
+            self.last = piece_id
+        else:
+            self._before[following] = piece_id
+
+    def append(self, piece_id: str) -> None:
+        self.insert_after(self.last, piece_id)
+
+    def remove(self, piece_id: str) -> None:
+        following, anchor = self._after.pop(piece_id), self._before.pop(piece_id)
+        if anchor is None:
+            self.first = following
+        else:
+            self._after[anchor] = following
+        if following is None:
+            self.last = anchor
+        else:
+            self._before[following] = anchor
+
+
 class _Container:
     __slots__ = ("id", "kind", "name", "map", "x", "y", "children", "layer", "face_down", "type", "state")
 
@@ -56,7 +118,7 @@ class _Container:
         self.name = ""
         self.map: str | None = None
         self.x = self.y = 0
-        self.children: list[str] = []
+        self.children = _Members()
         self.layer: int | None = None
         self.face_down = False
 
@@ -64,8 +126,9 @@ class _Container:
 class GameState:
     """The game as a sequence of commands leaves it."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, limits: Limits = DEFAULT_LIMITS) -> None:
         self.source = source
+        self.limits = limits
         self.pieces: dict[str, _PieceRecord] = {}
         self.containers: dict[str, _Container] = {}
         self.container_of: dict[str, str] = {}
@@ -149,10 +212,10 @@ class GameState:
 
     def _other(self, text: str) -> None:
         if text.startswith("PLAYER\t"):
-            tokens = split(text, "\t") + ["", "", ""]
+            tokens = leading(text, "\t", 4) + ["", "", ""]
             self.players[tokens[1]] = (tokens[2], tokens[3])
         elif text.startswith("PYREMOVE\t"):
-            self.players.pop(split(text, "\t")[1] if "\t" in text else "", None)
+            self.players.pop(leading(text, "\t", 2)[1] if "\t" in text else "", None)
 
     def _add(self, piece_id: str, type_string: str, state: str) -> None:
         if type_string == "stack" or type_string.startswith("deck;"):
@@ -167,22 +230,28 @@ class GameState:
         elif type_string:
             if piece_id in self.containers:
                 self._remove(piece_id)      # a piece replacing a stack or deck of the same id
+            if len(self.pieces) >= self.limits.pieces and piece_id not in self.pieces:
+                raise VassalFormatError(self.source, f"it adds {len(self.pieces) + 1:,} pieces, "
+                                                     f"{self.limits.beyond('pieces')}", entry="savedGame")
             self.pieces[piece_id] = _PieceRecord(piece_id, type_string, state)
 
     def _set_container_state(self, container: _Container, state: str) -> None:
+        listed = state.count(";" if container.kind == "stack" else ",") - (2 if container.kind == "stack" else 0)
+        if listed > self.limits.stack_members:
+            raise VassalFormatError(self.source, f"the {container.kind} {container.id} lists {listed:,} pieces, "
+                                                 f"{self.limits.beyond('stack_members')}", entry="savedGame")
         parsed = stack_state(state) if container.kind == "stack" else deck_state(state)
         self._place(container, parsed.map, parsed.x, parsed.y)
         container.layer, container.face_down = parsed.layer, parsed.face_down
         for old in container.children:
             if self.container_of.get(old) == container.id:
                 del self.container_of[old]
-        children = []
+        children = container.children = _Members()
         for child in parsed.piece_ids:
             if child in self.pieces and child not in children:
                 self._detach(child)
                 self.container_of[child] = container.id
                 children.append(child)
-        container.children = children
 
     def _change(self, piece_id: str, new_state: str) -> None:
         record = self.pieces.get(piece_id)
@@ -262,6 +331,8 @@ class GameState:
         record = self.pieces.get(piece_id)
         if record is None:
             return
+        if under == piece_id:
+            under = None                   # no piece goes on top of itself
         container_of = self.container_of
         if under is None and new_map is not None and record.stackable:
             # The common move in a long log: a piece alone in a stack of our own making goes to an
@@ -286,12 +357,14 @@ class GameState:
                 self._new_local_stack(new_map, new_x, new_y, [under])
                 container_id = container_of[under]
             container = self.containers[container_id]
-            container.children.insert(container.children.index(under) + 1, piece_id)
+            self._count_member(container)
+            container.children.insert_after(under, piece_id)
             container_of[piece_id] = container_id
             placed = True
         if not placed and record.stackable:
             container = self._container_at(new_map, new_x, new_y, exclude="")
             if container is not None:
+                self._count_member(container)
                 container.children.append(piece_id)
                 container_of[piece_id] = container.id
                 placed = True
@@ -303,9 +376,16 @@ class GameState:
             container_id = container_of.get(piece_id)
             if container_id is not None:
                 children = self.containers[container_id].children
-                if children[0] != piece_id:
+                if children.first != piece_id:
                     children.remove(piece_id)
-                    children.insert(0, piece_id)
+                    children.insert_after(None, piece_id)
+
+    def _count_member(self, container: _Container) -> None:
+        """Refuse a move that would make a stack or deck hold more pieces than the limit allows."""
+        if len(container.children) >= self.limits.stack_members:
+            raise VassalFormatError(self.source, f"moves make the {container.kind} {container.id} hold "
+                                                 f"{len(container.children) + 1:,} pieces, "
+                                                 f"{self.limits.beyond('stack_members')}", entry="savedGame")
 
     def _move_container(self, container: _Container, new_map: str | None, new_x: int, new_y: int) -> None:
         self._place(container, new_map, new_x, new_y)
@@ -313,10 +393,14 @@ class GameState:
             return
         target = self._container_at(new_map, new_x, new_y, exclude=container.id)
         if target is not None:
-            for child in list(container.children):
+            if len(target.children) + len(container.children) > self.limits.stack_members:
+                raise VassalFormatError(self.source, f"a move makes the stack {target.id} hold "
+                                                     f"{len(target.children) + len(container.children):,} pieces, "
+                                                     f"{self.limits.beyond('stack_members')}", entry="savedGame")
+            for child in container.children:
                 self.container_of[child] = target.id
                 target.children.append(child)
-            container.children = []
+            container.children = _Members()
 
     # -- snapshot ---------------------------------------------------------------------------------
 
@@ -324,7 +408,7 @@ class GameState:
         key = (record.type, record.state)
         if record.facts is None or record.facts[0] != key:
             try:
-                traits = parse_traits(record.type, record.state)
+                traits = parse_traits(record.type, record.state, self.limits.traits)
             except PieceChainError as error:
                 raise VassalFormatError(self.source, f"piece {record.id}: {error}") from None
             record.facts = (key, piece_facts(traits), traits)
