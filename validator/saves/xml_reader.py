@@ -20,6 +20,7 @@ from typing import Callable
 from lxml import etree
 
 from validator.games import Game, UnknownGame, get
+from validator.limits import DEFAULT_LIMITS, Limits
 from validator.model import EMPTY, Event, MapData, Piece, Position
 from validator.saves.errors import NAMESPACE, SaveInputError, tag
 from validator.saves.map_reader import game_attributes, map_from
@@ -90,7 +91,7 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
         )
     game = _game(root, source, game_id, lines)
     map_data = _prepared_map(game, root.find(tag("map")), source, resolve_map, lines)
-    facts, fact_lines = _facts(root, lines)
+    facts, fact_lines = _facts(root, lines, source)
     position = Position(
         game=game.id,
         map=map_data,
@@ -249,15 +250,26 @@ def _refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> N
         first_lines[piece.id] = piece.line
 
 
-def _facts(root: etree._Element, lines: SourceLines) -> tuple[MappingProxyType, MappingProxyType]:
-    """Each fact's values in file order, and the line of each value."""
-    facts: dict[str, tuple[str, ...]] = {}
-    value_lines: dict[str, tuple[int, ...]] = {}
+def _facts(root: etree._Element, lines: SourceLines, source: str,
+           limits: Limits = DEFAULT_LIMITS) -> tuple[MappingProxyType, MappingProxyType]:
+    """Each fact's values in file order, and the line of each value.
+
+    Values are gathered in lists and frozen once at the end: adding to a
+    tuple copies it, which made a fact repeated n times cost n squared.
+    """
+    facts: dict[str, list[str]] = {}
+    value_lines: dict[str, list[int]] = {}
+    count = 0
     for element in root.iterchildren(tag("fact")):
+        count += 1
+        if count > limits.facts:
+            raise SaveInputError(source, f"the save gives {count:,} fact values, {limits.beyond('facts')}",
+                                 lines.of(element))
         name = element.get("name")
-        facts[name] = facts.get(name, ()) + (element.get("value"),)
-        value_lines[name] = value_lines.get(name, ()) + (lines.of(element),)
-    return MappingProxyType(facts), MappingProxyType(value_lines)
+        facts.setdefault(name, []).append(element.get("value"))
+        value_lines.setdefault(name, []).append(lines.of(element))
+    return (MappingProxyType({name: tuple(values) for name, values in facts.items()}),
+            MappingProxyType({name: tuple(numbers) for name, numbers in value_lines.items()}))
 
 
 def _event(element: etree._Element, lines: SourceLines) -> Event:

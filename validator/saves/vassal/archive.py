@@ -55,6 +55,10 @@ class Archive:
             raise VassalFormatError(
                 self.source, f"is not a readable zip archive (truncated or corrupt: {error})"
             ) from None
+        except NotImplementedError as error:     # e.g. a "version needed to extract" no zip tool writes
+            raise VassalFormatError(
+                self.source, f"is a zip archive that uses a feature VASSAL never writes ({error})"
+            ) from None
         try:
             self._entries = self._check_entries()
         except VassalFormatError:
