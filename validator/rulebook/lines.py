@@ -24,6 +24,7 @@ _NOT_A_HEADING_BEFORE = {
     "see", "case", "cases", "rule", "rules", "section", "sections", "and", "or",
     "of", "to", "in", "with", "under", "per", "by",
 }
+_LONGEST_WORD = 100
 _CONTENTS_TITLE = re.compile(r"^(table of )?contents$", re.IGNORECASE)
 
 
@@ -60,7 +61,7 @@ def parse_heading(text: str) -> Heading | None:
     bulleted = bool(match["bullet"])
     if label.endswith("."):
         # "11. PARTISANS" is a section; "1. Allied Progress Phase" is a numbered list line.
-        if bulleted or not rest or not _is_capitals(rest.split(" ")[0]):
+        if bulleted or not rest or not _is_capitals(rest.split(" ", 1)[0]):
             return None
         label = label[:-1]
     number = CaseNumber.try_parse(label)
@@ -97,24 +98,56 @@ def _split_inline_bullets(text: str) -> list[str]:
 
 
 def _split_embedded_cases(text: str, last: CaseNumber | None) -> list[str]:
-    """Cut a line before each case number that continues the sequence mid-line."""
+    """Cut a line before each case number that continues the sequence mid-line.
+
+    One pass over the line: each cut starts a new piece whose own heading is
+    the number to continue from, and what comes before a candidate is looked
+    at from the candidate backwards, never copied, so a long line with many
+    numbers in it costs its length.
+    """
     heading = parse_heading(text)
     current = heading.number if heading else last
     if current is None:
         return [text]
-    start = len(heading.label) + 1 if heading else 0
-    for match in _EMBEDDED.finditer(text, start):
-        candidate = CaseNumber.try_parse(match["label"])
-        before = text[: match.start()].rstrip()
-        previous_word = re.sub(r"\W", "", before.rsplit(" ", 1)[-1]).lower()
-        if (
-            candidate is not None
-            and is_successor(current, candidate)
-            and not before.endswith(("(", "[", ","))
-            and previous_word not in _NOT_A_HEADING_BEFORE
-        ):
-            return [before, *_split_embedded_cases(text[match.start() :], current)]
-    return [text]
+    pieces: list[str] = []
+    piece_start = 0
+    search_from = len(heading.label) + 1 if heading else 0
+    while True:
+        for match in _EMBEDDED.finditer(text, search_from):
+            candidate = CaseNumber.try_parse(match["label"])
+            if candidate is None or not is_successor(current, candidate):
+                continue
+            before_end = _end_of_words(text, piece_start, match.start())
+            if text.endswith(("(", "[", ","), piece_start, before_end):
+                continue
+            if _last_word(text, piece_start, before_end) in _NOT_A_HEADING_BEFORE:
+                continue
+            pieces.append(text[piece_start:before_end])
+            piece_start = match.start()
+            current = candidate
+            search_from = piece_start + len(match["label"]) + 1
+            break
+        else:
+            pieces.append(text[piece_start:])
+            return pieces
+
+
+def _end_of_words(text: str, start: int, end: int) -> int:
+    """Where ``text[start:end]`` ends once trailing whitespace is dropped (as ``rstrip`` would)."""
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def _last_word(text: str, start: int, end: int) -> str:
+    """The last space-separated word of ``text[start:end]``, letters and digits only, lower case.
+
+    A word longer than any of the words it is compared with is looked at
+    over its last ``_LONGEST_WORD`` characters only.
+    """
+    space = text.rfind(" ", max(start, end - _LONGEST_WORD), end)
+    word = text[max(start, end - _LONGEST_WORD) if space < 0 else space + 1:end]
+    return re.sub(r"\W", "", word).lower()
 
 
 def is_successor(last: CaseNumber, candidate: CaseNumber) -> bool:
@@ -165,7 +198,8 @@ def _mark_run(content: list[LogicalLine], start: int, end: int, last_position: d
     ]
     if len(repeated) < 2:
         return False
-    for position in range(start, repeated[-1] + 1):
+    last_repeated, repeated = repeated[-1], set(repeated)
+    for position in range(start, last_repeated + 1):
         line = content[position]
         if line.heading is None or position in repeated:
             line.navigation = True

@@ -43,7 +43,7 @@ _ITEM = re.compile(r"^(?P<bullet>•\s*)?(?P<letter>[A-Z])\.\s*(?P<rest>\S.*)$")
 _NUMBERED = re.compile(r"^\d{1,2}\.\s")
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
 _TABLE_CAPTION = re.compile(r"\bTable\s*[-–—:]\s*\d")
-_CAPITALS_TITLE = re.compile(r"^(?P<title>[A-Z][A-Z0-9 ,'&/.()\-]*?)\s*:\s*(?P<body>.*)$")
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9 ,'&/.()\-]*")
 _LEADING_PHRASE = re.compile(r"^(?P<title>[^.:]{2,60}?)[.:]\s+(?P<body>\S.*)$")
 _LABELS = {"General Rule:": GENERAL_RULE, "Procedure:": PROCEDURE}
 
@@ -173,8 +173,8 @@ class RulebookParser:
         self._place(depth)
         number = owner.number.item(match["letter"])
         rest = match["rest"]
-        capitals = _CAPITALS_TITLE.match(rest)
-        title, body = (capitals["title"], capitals["body"]) if capitals and _is_capitals(capitals["title"]) else ("", rest)
+        capitals = _capitals_title(rest)
+        title, body = capitals if capitals and _is_capitals(capitals[0]) else ("", rest)
         item = Case(number=number, label=match["letter"], title=title, kind="item",
                     parent=owner.number, source=line.source, line=line.line)
         if body:
@@ -263,15 +263,31 @@ def _split_title(rest: str, bulleted: bool) -> tuple[str, str]:
     """Separate a heading's printed title from the case text that follows it."""
     if not rest:
         return "", ""
-    capitals = _CAPITALS_TITLE.match(rest)
-    if capitals and _is_capitals(capitals["title"]):
-        return capitals["title"].strip(), capitals["body"]
+    capitals = _capitals_title(rest)
+    if capitals and _is_capitals(capitals[0]):
+        return capitals[0].strip(), capitals[1]
     if not bulleted and is_title(rest.rstrip(":")):
         return rest.rstrip(":").strip(), ""
     phrase = _LEADING_PHRASE.match(rest)
     if phrase and len(phrase["title"].split()) <= 7 and is_title(phrase["title"]):
         return phrase["title"].strip(), phrase["body"]
     return "", rest
+
+
+def _capitals_title(text: str) -> tuple[str, str] | None:
+    """``TITLE: body`` as (title, body) when the text before the first colon is a title in capitals' letters.
+
+    Found by cutting at the first colon instead of a lazy pattern, which
+    retried the spaces after every letter and took minutes on a long line.
+    The title cannot hold a colon, so the first one is the only candidate.
+    """
+    colon = text.find(":")
+    if colon < 0:
+        return None
+    title = text[:colon].rstrip()
+    if not _CAPITALS.fullmatch(title):
+        return None
+    return title, text[colon + 1:].lstrip()
 
 
 def _is_capitals(text: str) -> bool:

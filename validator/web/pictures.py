@@ -111,5 +111,8 @@ def _check_attribute(tag: str, attribute: str, value: str) -> None:
         raise PictureError(f"the attribute {name} on {tag} is not allowed in a picture")
     if lowered == "href" and not value.startswith("#"):
         raise PictureError(f"the {tag} links outside the picture ({value[:40]!r})")
-    if "url(" in value.replace(" ", "").lower() and "url(#" not in value.replace(" ", "").lower():
+    compact = "".join(value.split()).lower()
+    if "url(" in compact and any(not after.startswith("#") for after in compact.split("url(")[1:]):
         raise PictureError(f"the attribute {name} on {tag} refers outside the picture")
+    if "\\" in value and "(" in value:          # a CSS escape could spell url( without the letters
+        raise PictureError(f"the attribute {name} on {tag} holds a CSS escape, which a picture does not need")
