@@ -21,6 +21,7 @@ from lxml import etree
 
 from validator.hexgrid import LAYOUTS
 from validator.model import Location, Position
+from validator.wording import plural
 
 from plugin.tww import state, terms
 from plugin.tww.partisans import partisan_map
@@ -94,7 +95,7 @@ def draw(position: Position, report=None) -> str:
         "viewBox": f"{left:.1f} {top:.1f} {max(width, 460):.1f} {height:.1f}", "width": f"{max(width, 460):.0f}",
         "height": f"{height:.0f}", "role": "img", "font-family": "sans-serif",
     })
-    verdict = "legal" if report is None or report.legal else f"{len(report.violations)} violation(s)"
+    verdict = "legal" if report is None or report.legal else plural(len(report.violations), "violation")
     _element(root, "title").text = f"{position.source or 'position'}: turn {position.turn or '?'}, {verdict}"
     _legend(root, left + 6, top + 6)
     labelled = len(placed) <= LABELLED_HEXES

@@ -33,7 +33,7 @@ def test_the_picture_marks_closed_hexes_units_and_offences():
     assert classes(root, "closed-nato") == []
     assert [element.getparent().get("id") for element in classes(root, "offence")] == ["hex-h1003"]
     assert len(classes(root, "stack")) == 1
-    assert "1 violation(s)" in root.find(f"{SVG}title").text
+    assert root.find(f"{SVG}title").text.endswith(f": turn {position.turn}, 1 violation")
 
 
 def test_undecided_hexes_are_drawn_dashed():
