@@ -38,7 +38,7 @@ class Limits:
     commands: int = 10_000_000
     """Command tokens in a VASSAL save or log: ESC-separated tokens at any depth, empty ones too [5,300]."""
     pieces: int = 100_000
-    """Pieces in one position: VASSAL pieces and our save format's pieces [850]."""
+    """Pieces in one position: our save format's pieces, or a VASSAL save's pieces, stacks and decks [5,000]."""
     stack_members: int = 20_000
     """Pieces one VASSAL stack or deck may list [114]."""
     traits: int = 2_000

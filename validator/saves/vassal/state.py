@@ -137,7 +137,11 @@ class GameState:
         self.boards: dict[str, tuple[BoardPlacement, ...]] = {}
         self.players: dict[str, tuple[str, str]] = {}
         self._local_stacks = 0
-        self._at: dict[tuple[str | None, int, int], list[str]] = {}   # container ids by exact position
+        # Container ids by exact position, in the order they were put there: all of them, and those a
+        # piece moved there would join (holding pieces, or a deck), so that finding one never walks
+        # past empty stacks.
+        self._at: dict[tuple[str | None, int, int], dict[str, None]] = {}
+        self._joinable_at: dict[tuple[str | None, int, int], dict[str, None]] = {}
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -222,6 +226,7 @@ class GameState:
             self.pieces.pop(piece_id, None)
             container = self.containers.get(piece_id)
             if container is None:
+                self._count_piece()
                 container = _Container(piece_id, "stack" if type_string == "stack" else "deck")
                 self.containers[piece_id] = container
             container.kind = "stack" if type_string == "stack" else "deck"
@@ -230,10 +235,16 @@ class GameState:
         elif type_string:
             if piece_id in self.containers:
                 self._remove(piece_id)      # a piece replacing a stack or deck of the same id
-            if len(self.pieces) >= self.limits.pieces and piece_id not in self.pieces:
-                raise VassalFormatError(self.source, f"it adds {len(self.pieces) + 1:,} pieces, "
-                                                     f"{self.limits.beyond('pieces')}", entry="savedGame")
+            if piece_id not in self.pieces:
+                self._count_piece()
             self.pieces[piece_id] = _PieceRecord(piece_id, type_string, state)
+
+    def _count_piece(self) -> None:
+        """Refuse an AddPiece that would make more pieces, stacks and decks than the pieces limit allows."""
+        held = len(self.pieces) + len(self.containers)
+        if held >= self.limits.pieces:
+            raise VassalFormatError(self.source, f"it adds {held + 1:,} pieces, stacks and decks, "
+                                                 f"{self.limits.beyond('pieces')}", entry="savedGame")
 
     def _set_container_state(self, container: _Container, state: str) -> None:
         listed = state.count(";" if container.kind == "stack" else ",") - (2 if container.kind == "stack" else 0)
@@ -252,6 +263,7 @@ class GameState:
                 self._detach(child)
                 self.container_of[child] = container.id
                 children.append(child)
+        self._index_joinable(container)
 
     def _change(self, piece_id: str, new_state: str) -> None:
         record = self.pieces.get(piece_id)
@@ -265,14 +277,34 @@ class GameState:
 
     def _place(self, container: _Container, map_id: str | None, x: int, y: int) -> None:
         key = (container.map, container.x, container.y)
-        old = self._at.get(key)
-        if old is not None and container.id in old:
-            old.remove(container.id)
-            if not old:
-                del self._at[key]      # an empty entry per visited point would grow with the log, not the game
+        for index in (self._at, self._joinable_at):
+            old = index.get(key)
+            if old is not None and container.id in old:
+                del old[container.id]
+                if not old:
+                    del index[key]      # an empty entry per visited point would grow with the log, not the game
         container.map, container.x, container.y = map_id, x, y
         if map_id is not None:
-            self._at.setdefault((map_id, x, y), []).append(container.id)
+            self._at.setdefault((map_id, x, y), {})[container.id] = None
+        self._index_joinable(container)
+
+    def _index_joinable(self, container: _Container) -> None:
+        """Keep ``container`` among the joinable ones at its point exactly while it holds pieces or is a deck.
+
+        A container only becomes joinable again by being placed anew (a
+        command that lists its pieces places it), so this index keeps the
+        order of ``_at`` without its empty stacks.
+        """
+        key = (container.map, container.x, container.y)
+        joinable = container.map is not None and (container.kind == "deck" or len(container.children) > 0)
+        if joinable:
+            self._joinable_at.setdefault(key, {}).setdefault(container.id)
+            return
+        present = self._joinable_at.get(key)
+        if present is not None and container.id in present:
+            del present[container.id]
+            if not present:
+                del self._joinable_at[key]
 
     def _detach(self, piece_id: str) -> None:
         container_id = self.container_of.pop(piece_id, None)
@@ -284,6 +316,8 @@ class GameState:
                     # A stack we synthesised (no command can name it) dies with its last piece, as in VASSAL.
                     self._place(container, None, 0, 0)
                     del self.containers[container.id]
+                elif not container.children:
+                    self._index_joinable(container)
 
     def _remove(self, piece_id: str) -> None:
         container = self.containers.pop(piece_id, None)
@@ -314,13 +348,14 @@ class GameState:
             self._detach(child)
             self.container_of[child] = stack.id
             stack.children.append(child)
+        self._index_joinable(stack)
         return stack
 
     def _container_at(self, map_id: str, x: int, y: int, exclude: str) -> _Container | None:
-        for container_id in self._at.get((map_id, x, y), ()):
-            container = self.containers[container_id]
-            if container_id != exclude and (container.children or container.kind == "deck"):
-                return container
+        """The first container put at this point that holds pieces or is a deck, other than ``exclude``."""
+        for container_id in self._joinable_at.get((map_id, x, y), ()):
+            if container_id != exclude:
+                return self.containers[container_id]
         return None
 
     def _move(self, piece_id: str, new_map: str | None, new_x: int, new_y: int, under: str | None) -> None:
@@ -401,6 +436,7 @@ class GameState:
                 self.container_of[child] = target.id
                 target.children.append(child)
             container.children = _Members()
+            self._index_joinable(container)
 
     # -- snapshot ---------------------------------------------------------------------------------
 
