@@ -27,6 +27,7 @@ class Shell:
         self.process = subprocess.Popen(
             ["bash", "--noprofile", "--norc"], cwd=folder, env=environment, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=_interrupt_as_a_terminal_does,
         )
         self._pending = b""
 
@@ -97,3 +98,9 @@ class Shell:
                 raise AssertionError(f"the shell ended (status {self.process.wait(timeout=10)}); output:\n"
                                      + self._pending.decode(errors="replace"))
             self._pending += chunk
+
+
+def _interrupt_as_a_terminal_does() -> None:
+    """SIGINT at its default in the shell, as in a terminal's: a test run started in the background ignores it,
+    and a program started with SIGINT ignored never sees Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -11,9 +11,10 @@ conventions the README is read with (``...``, ``exit code N``) are in
 tests/readme_tour.py.
 
 The set-up command ends in ``referee serve``, which runs until Ctrl-C: the
-test waits until the pages answer, fetches the pages the README names, then
-sends the server SIGINT as Ctrl-C does and expects a clean exit.  It runs on
-the README's port, 5000; when something else already listens there the
+test waits until that server listens, fetches the pages the README names,
+then sends the server SIGINT as Ctrl-C does and expects a clean exit.  It
+runs on the README's port, 5000, taken in turn with other README tests on
+the machine (tests/readme_port.py); when something else listens there the
 command cannot run as written, so the test fails under CI and skips
 elsewhere, saying so.
 
@@ -27,21 +28,20 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from .readme_port import PORT, listens_on_port, port_in_turn
 from .readme_shell import Shell
 from .readme_tour import Command, TourError, first_difference, output_matches, read_tour, split_comment
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-SERVED = "http://127.0.0.1:5000/"
+SERVED = f"http://127.0.0.1:{PORT}/"
 SERVED_PAGES = ["/", "/tito/rules/", "/tito/rules/6.21", "/tito/search?q=hide-away", "/tito/rules/unresolved",
                 "/check"]
 DEFAULT_INSTANCE = Path(".local") / "share" / "referee"
@@ -153,14 +153,15 @@ def test_the_readme_runs_as_written(tmp_path, rulebooks_dir):
     (tmp_path / "shared" / "rulebooks").symlink_to(rulebooks_dir.resolve())
     home = tmp_path / "home"
     home.mkdir()
-    refuse_a_busy_port()
     shell = Shell(checkout, fresh_environment(home))
     try:
         for command in tour.commands:
-            shell.start(command.script)
             if SERVE_COMMAND.search(command.script):
-                status, output = serve_then_stop(shell, command)
+                with port_in_turn(timeout=2 * COMMAND_TIMEOUT):
+                    shell.start(command.script)
+                    status, output = serve_then_stop(shell, command)
             else:
+                shell.start(command.script)
                 status, output = shell.finish(COMMAND_TIMEOUT)
             assert_as_shown(command, status, output)
     finally:
@@ -183,46 +184,38 @@ def assert_as_shown(command: Command, status: int, output: list[str]) -> None:
 
 
 def serve_then_stop(shell: Shell, command: Command) -> tuple[int, list[str]]:
-    """Wait for the server, read the README's pages from it, then stop it with Ctrl-C's signal."""
+    """Wait until our server listens, read the README's pages from it, then stop it with Ctrl-C's signal."""
     deadline = time.monotonic() + COMMAND_TIMEOUT
-    while not answers(SERVED):
+    while (server := serving_process(shell)) is None or not listens_on_port(server):
         ended = shell.poll_finished()
         if ended is not None:
             status, output = ended
             joined = "\n".join(output)
             raise AssertionError(f"README line {command.line}: $ {command.shown}\nended (status {status}) "
                                  f"before serving {SERVED}. Output:\n{joined}")
-        assert time.monotonic() < deadline, f"{SERVED} did not answer; output so far:\n{shell.output_so_far()}"
+        assert time.monotonic() < deadline, f"{SERVED} was not served; output so far:\n{shell.output_so_far()}"
         time.sleep(0.5)
     for page in SERVED_PAGES:
         with urllib.request.urlopen(SERVED.rstrip("/") + page, timeout=30) as response:
             assert response.status == 200, page
             body = response.read().decode("utf-8")
         assert "Traceback" not in body, page
-    with urllib.request.urlopen(SERVED + "tito/rules/6.21", timeout=30) as response:
-        assert "6.21" in response.read().decode("utf-8")
-    (server,) = [pid for pid in shell.children() if b"serve" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        if page == "/tito/rules/6.21":
+            assert "6.21" in body, "the case page of the rulebook imported by the set-up command"
     shell.interrupt(server)
     return shell.finish(60)
 
 
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2):
-            return True
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return False
-
-
-def refuse_a_busy_port() -> None:
-    with socket.socket() as probe:
-        busy = probe.connect_ex(("127.0.0.1", 5000)) == 0
-    if busy:
-        reason = ("something already listens on 127.0.0.1:5000, so the README's `referee serve` cannot run as "
-                  "written; stop it and run the test again")
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+def serving_process(shell: Shell) -> int | None:
+    """The ``referee serve`` process the shell is running, once it runs."""
+    for pid in shell.children():
+        try:
+            arguments = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except FileNotFoundError:
+            continue
+        if b"serve" in arguments and any(argument.endswith(b"referee") for argument in arguments):
+            return pid
+    return None
 
 
 def copy_checkout(target: Path) -> Path:
