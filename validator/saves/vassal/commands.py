@@ -189,13 +189,11 @@ def iter_command_groups(chunks: Iterable[str], *, limits: Limits = DEFAULT_LIMIT
     Counted as the text streams, and refused with :class:`VassalFormatError`
     before the work: the tokens of each chunk (``limits.commands``, counted
     before the chunk is split) and how deep a token nests (``limits.nesting``).
+    A group is held as its raw parts only, and each becomes its leaf in place.
     """
     tail: list[str] = []       # raw text since the last ESC seen
     raw: list[str] = []        # raw parts of the current top-level token
-    leaves: list[str] = []
-    logged_any = False
-    quoted = False
-    log, esc = LOG_PREFIX, ESC
+    esc, log = ESC, LOG_PREFIX
     tokens, most_tokens, deepest = 1, limits.commands, limits.nesting
     for chunk in chunks:
         if esc not in chunk:
@@ -214,26 +212,56 @@ def iter_command_groups(chunks: Iterable[str], *, limits: Limits = DEFAULT_LIMIT
         keep = raw.append
         for part in parts:
             keep(part)
-            leaf = part.rstrip("\\")
-            if len(part) - len(leaf) > deepest:
-                raise VassalFormatError(source, f"a command is nested {len(part) - len(leaf):,} levels deep, "
-                                                f"{limits.beyond('nesting')}", entry=entry)
-            if leaf:
-                if leaf.startswith(log):
-                    leaf = _without_log_prefixes(leaf)
-                    if leaf:
-                        logged_any = True
-                        leaves.append(leaf)
-                else:
-                    leaves.append(leaf)
-                if "'" in part and (part[0] == "'" or leaf[:1] == "'" or leaf[-1:] == "'"):
-                    quoted = True
-            if part[-1:] != "\\":              # no backslash before this ESC: the top-level token ends
-                yield _reference_group(esc.join(raw)) if quoted else (leaves, logged_any)
+            if part[-1:] == "\\":                # an escaped ESC: the top-level token goes on
+                depth = len(part) - len(part.rstrip("\\"))
+                if depth > deepest:
+                    raise VassalFormatError(source, f"a command is nested {depth:,} levels deep, "
+                                                    f"{limits.beyond('nesting')}", entry=entry)
+            elif len(raw) == 1 and "'" not in part:      # most tokens: one leaf, nothing quoted
                 raw.clear()
-                leaves, logged_any, quoted = [], False, False
+                if not part.startswith(log):
+                    yield ([part] if part else []), False
+                else:
+                    leaf = _without_log_prefixes(part)
+                    yield ([leaf], True) if leaf else ([], False)
+            else:
+                yield _group(raw, last_is_data=False)
+                raw = []
+                keep = raw.append
     raw.append("".join(tail))
-    yield _reference_group(ESC.join(raw))
+    yield _group(raw, last_is_data=True)
+
+
+def _group(raw: list[str], last_is_data: bool) -> tuple[list[str], bool]:
+    """The leaves and LOG flag of one top-level token from its raw parts, which it uses up.
+
+    Every part but the last ends before an ESC, so its trailing backslashes
+    are that ESC's escapes; the last part of the text's final token ends the
+    text, and its backslashes are data (``last_is_data``).
+    """
+    last = len(raw) - 1
+    for index, part in enumerate(raw):
+        if "'" in part:
+            leaf = part if last_is_data and index == last else part.rstrip("\\")
+            if leaf.startswith(LOG_PREFIX):
+                leaf = _without_log_prefixes(leaf)
+            if part[0] == "'" or leaf[:1] == "'" or leaf[-1:] == "'":
+                return _reference_group(ESC.join(raw))
+    leaves: list[str] = []
+    logged_any = False
+    log = LOG_PREFIX
+    for index, part in enumerate(raw):
+        raw[index] = ""                      # the part's text is the leaf's now: hold it once
+        leaf = part if last_is_data and index == last else part.rstrip("\\")
+        if leaf:
+            if leaf.startswith(log):
+                leaf = _without_log_prefixes(leaf)
+                if leaf:
+                    logged_any = True
+                    leaves.append(leaf)
+            else:
+                leaves.append(leaf)
+    return leaves, logged_any
 
 
 def _without_log_prefixes(leaf: str) -> str:
