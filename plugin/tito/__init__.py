@@ -13,7 +13,7 @@ from validator.rules import RuleSet
 
 from plugin.tito.decisions import DECISIONS
 from plugin.tito.locations import prepare_map
-from plugin.tito.picture import draw
+from plugin.tito import picture
 from plugin.tito.unchecked import UNCHECKED
 from plugin.tito.validation import validate_position
 
@@ -30,7 +30,7 @@ game = Game(
     rules=rules,
     prepare_map=prepare_map,
     validate_position=validate_position,
-    picture=draw,
+    picture=picture.picture,
     picture_caption=(
         "Each zone's displays: Mountain triangles, Hide-away circles and boxes, each with its units and their "
         "division-equivalents. A place outlined in red breaks a rule; the number in its red badge is the "

@@ -51,7 +51,7 @@ TEXT = "#1d1d1f"
 MUTED = "#5f5f66"
 
 
-def draw(position: Position, report: Report) -> str:
+def picture(position: Position, report: Report) -> str:
     """The position as an SVG document: zone panels in a grid, offending places marked."""
     marks = _violation_numbers(report)
     stacks = position.stacks()

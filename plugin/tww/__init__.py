@@ -17,9 +17,9 @@ from plugin.tww import limited_abilities  # noqa: F401
 from plugin.tww import rivalry  # noqa: F401
 from plugin.tww.decisions import DECISIONS
 from plugin.tww.unchecked import UNCHECKED
-from plugin.tww.picture import draw
+from plugin.tww import picture
 from plugin.tww.ruleset import rules
-from plugin.tww.validation import check_map, problems
+from plugin.tww.validation import prepare_map, validate_position
 
 HERE = Path(__file__).resolve().parent
 
@@ -31,9 +31,9 @@ game = Game(
     maps_folder=HERE / "maps",
     rules=rules,
     fixups_path=HERE / "fixups.toml",
-    prepare_map=check_map,
-    validate_position=problems,
-    picture=draw,
+    prepare_map=prepare_map,
+    validate_position=validate_position,
+    picture=picture.picture,
     picture_caption=(
         "Hexes coloured by terrain, shaded red where closed to Pact and blue where closed to NATO communications "
         "(dashed where a missing fact decides), units as small counters in their side's colour. A hex outlined "

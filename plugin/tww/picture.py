@@ -82,7 +82,7 @@ def _corners(x: float, y: float, flat: bool, scale: float = 1.0) -> str:
     return " ".join(points)
 
 
-def draw(position: Position, report=None) -> str:
+def picture(position: Position, report=None) -> str:
     """The position as an SVG document string; ``report``'s violations mark their hexes."""
     placed, flat = centres(position)
     derived = partisan_map(position)
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     except SaveInputError as error:
         print(f"picture: {error}", file=sys.stderr)
         return 2
-    svg = draw(position, runner.check(position))
+    svg = picture(position, runner.check(position))
     if arguments.output:
         arguments.output.write_text(svg, encoding="utf-8")
     else:

@@ -1,7 +1,7 @@
 """What a Third World War save must say, checked before any rule is.
 
-``check_map`` runs when the map is read (a problem names the map file and
-line); ``problems`` runs on the whole position and yields ``(line,
+``prepare_map`` runs when the map is read (a problem names the map file and
+line); ``validate_position`` runs on the whole position and yields ``(line,
 problem)`` for the reader to report with the save's name.  Both refuse
 unknown names and badly typed values, so that a typo never reads as a legal
 position.  The vocabulary is in docs/save-format.md, "The Third World War".
@@ -33,7 +33,7 @@ def _one_of(value: str, allowed: tuple[str, ...] | list[str]) -> str:
     return f"'{value}' is not one of {', '.join(allowed)}"
 
 
-def check_map(map_data: MapData) -> MapData:
+def prepare_map(map_data: MapData) -> MapData:
     """The map, unchanged, once its areas and hexes use the game's vocabulary."""
     source = map_data.source
     for area in map_data.areas.values():
@@ -70,7 +70,7 @@ def check_map(map_data: MapData) -> MapData:
     return map_data
 
 
-def problems(position: Position) -> Iterator[tuple[int, str]]:
+def validate_position(position: Position) -> Iterator[tuple[int, str]]:
     """Every part of the save this game cannot use, with its line."""
     try:
         setting_pairs()

@@ -29,7 +29,7 @@ NS = {"s": SVG}
 def tito_picture(monkeypatch):
     tito = games.get("tito")
     if tito.picture is None:
-        monkeypatch.setitem(games.registry(), "tito", dataclasses.replace(tito, picture=picture.draw))
+        monkeypatch.setitem(games.registry(), "tito", dataclasses.replace(tito, picture=picture.picture))
 
 
 @pytest.fixture

@@ -56,7 +56,7 @@ def drawn(position) -> etree._Element:
         Violation("hide-away", location="serbia/hide-away/axis", case="6.34"),
         Violation("again the same box", location="serbia/belgrade/axis", case="6.62"),
     )
-    return etree.fromstring(picture.draw(position, Report(position, results)).encode())
+    return etree.fromstring(picture.picture(position, Report(position, results)).encode())
 
 
 def place(root, location: str):
@@ -113,7 +113,7 @@ def test_offending_places_are_outlined_in_red_with_the_violation_numbers(drawn):
 
 def test_the_picture_uses_no_style_attributes_and_passes_the_app_cleaning(position, drawn):
     assert drawn.xpath("//@style | //s:style | //s:script", namespaces=NS) == []
-    text = picture.draw(position, Report(position, ()))
+    text = picture.picture(position, Report(position, ()))
     assert etree.fromstring(clean_svg(text).encode()).tag == f"{{{SVG}}}svg"
     assert "No place breaks a rule." in text
 
@@ -125,5 +125,5 @@ def test_names_from_the_save_stay_text(drawn):
 
 def test_an_empty_map_draws_an_empty_picture():
     empty = Position(game="tito", map=MapData())
-    root = etree.fromstring(picture.draw(empty, Report(empty, ())).encode())
+    root = etree.fromstring(picture.picture(empty, Report(empty, ())).encode())
     assert root.xpath("//s:g[@class='zone']", namespaces=NS) == []
