@@ -1,40 +1,57 @@
 """Declared facts and attributes: a game says what its saves may hold, the core checks it.
 
-A game lists its facts (``<fact name=... value=...>``) and the attributes of
-its pieces, areas, displays and hexes as tables of :class:`Fact` and
-:class:`Attribute`, each with a value type from the small vocabulary below.
-The core reads every value, writes the standard message with the line it
-came from, and hands the plugin the values already read.  What stays in a
-plugin is what no table can say: rules that tie two values together.
+A game lists its facts (``<fact name=... value=...>``), the attributes of its
+pieces, areas, displays, hexes and events, and its position's turn, phase and
+phasing as tables of :class:`Fact` and :class:`Attribute`, each with a value
+type from the small vocabulary below.  The core reads every value, writes the
+standard message with the line it came from, and hands the plugin the values
+already read.  What stays in a plugin is what no table can say: rules that tie
+two values together.
 
 The vocabulary, as jsonschema has its keywords:
 
-========================  =====================================================
-``Word(choices)``         one word of a fixed set (or of a set the map gives)
-``Count(minimum, most)``  a whole number in ASCII digits; leading zeros allowed
-``Turn(first, last)``     a turn number within the game's range
-``Boolean()``             ``true`` or ``false``
-``MapReference(kind)``    the id of an area, display, hex or location of the map
-``Words(first, ...)``     several space-separated words, each of its own type
-``Either(a, b)``          a value of the first type that reads it
-========================  =====================================================
+=============================  ==================================================
+``Word(choices)``              one word of a fixed set (or of a set the map gives)
+``Count(minimum, most)``       a whole number in ASCII digits; leading zeros allowed,
+                               a minus sign too when ``minimum`` is below zero
+``Turn(first, last)``          a turn number within the game's range
+``SeasonYear(seasons)``        a turn named by season and year: ``spring 1942``
+``Number()``                   a whole, decimal or fractional number: 2, 1.5, 1/2
+``Boolean()``                  ``true`` or ``false`` (or the two words a game uses)
+``Text()``                     any value: a name or designation the rules only repeat
+``MapReference(kind)``         the id of an area, display, hex or location of the map
+``MapReferences(kind)``        one or more such ids; a problem names the unknown ones
+``Words(first, ...)``          several space-separated words, each of its own type
+``Either(a, b)``               a value of the first type that reads it
+=============================  ==================================================
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping, Protocol
+from fractions import Fraction
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol
 
 from validator.model import MapData, Position
 from validator.numbers import is_ascii_digits
-from validator.quoting import quote
+from validator.quoting import name_a_few, quote
+from validator.wording import noun_for
 
 Problem = tuple[int, str]
 LONGEST_COUNT = 6  # significant digits: beyond any count a game keeps
 
 
 class ValueProblem(ValueError):
-    """A value its type cannot read; the argument says what was expected."""
+    """A value its type cannot read: ``expected`` names what it takes, ``detail`` (optional) what is wrong."""
+
+    @property
+    def expected(self) -> str:
+        return self.args[0]
+
+    @property
+    def detail(self) -> str:
+        return self.args[1] if len(self.args) > 1 else ""
 
 
 @dataclass(frozen=True)
@@ -56,26 +73,29 @@ class ValueType(Protocol):
 class Word:
     """One word of a fixed set, or of the set ``extra`` finds in the map (its areas, say)."""
 
-    choices: Iterable[str]
+    choices: Iterable[str]  # listed in messages in this order (a set is sorted)
     name: str = ""  # "a major power": how messages name the set; else the words are listed
     extra: Callable[[Context], Iterable[str]] | None = None
+    members: frozenset = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "choices", tuple(self.choices))
+        choices = sorted(self.choices) if isinstance(self.choices, (set, frozenset)) else tuple(self.choices)
+        object.__setattr__(self, "choices", tuple(choices))
+        object.__setattr__(self, "members", frozenset(choices))
 
     @property
     def expected(self) -> str:
         return self.name or f"one of {', '.join(self.choices)}"
 
     def read(self, text: str, context: Context) -> str:
-        if text in self.choices or (self.extra is not None and text in self.extra(context)):
+        if text in self.members or (self.extra is not None and text in self.extra(context)):
             return text
         raise ValueProblem(self.expected)
 
 
 @dataclass(frozen=True)
 class Count:
-    """A whole number in ASCII digits from ``minimum`` to ``most``; "060" reads as 60."""
+    """A whole number in ASCII digits from ``minimum`` to ``most``; "060" reads as 60, "-3" as -3 below zero."""
 
     minimum: int = 0
     most: int = 10**LONGEST_COUNT - 1
@@ -86,10 +106,12 @@ class Count:
         return self.name or f"a whole number from {self.minimum} to {self.most}"
 
     def read(self, text: str, context: Context) -> int:
-        digits = text.lstrip("0") or "0"
-        if not (is_ascii_digits(text) and len(digits) <= LONGEST_COUNT):
+        negative = self.minimum < 0 and text.startswith("-")
+        unsigned = text[1:] if negative else text
+        digits = unsigned.lstrip("0") or "0"
+        if not (is_ascii_digits(unsigned) and len(digits) <= LONGEST_COUNT):
             raise ValueProblem(self.expected)
-        number = int(digits)
+        number = -int(digits) if negative else int(digits)
         if not self.minimum <= number <= self.most:
             raise ValueProblem(self.expected)
         return number
@@ -100,30 +122,92 @@ def Turn(first: int, last: int, name: str = "") -> Count:  # noqa: N802 - reads 
     return Count(first, last, name or f"a turn number ({first} to {last})")
 
 
+_SEASON_YEAR = re.compile(r"\s*([A-Za-z]+)[\s-]+([0-9]{4})\s*")
+
+
+@dataclass(frozen=True)
+class SeasonYear:
+    """A turn named by season and year ("spring 1942"): any case, a space or a hyphen between; reads (season, year)."""
+
+    seasons: tuple[str, ...]
+    name: str = ""
+
+    @property
+    def expected(self) -> str:
+        return self.name or f"a season ({', '.join(self.seasons)}) and a year, e.g. '{self.seasons[-1]} 1942'"
+
+    def read(self, text: str, context: Context) -> tuple[str, int]:
+        match = _SEASON_YEAR.fullmatch(text)
+        if match is None or match.group(1).lower() not in self.seasons:
+            raise ValueProblem(self.expected)
+        return match.group(1).lower(), int(match.group(2))
+
+
+_NUMBER = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3}|/[1-9][0-9]{0,2})?")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number read exactly, as a Fraction: whole ("2"), decimal ("1.5") or a fraction ("1/2"); four digits at most before the point."""
+
+    name: str = "a number such as 2, 1.5 or 1/2"
+
+    @property
+    def expected(self) -> str:
+        return self.name
+
+    def read(self, text: str, context: Context) -> Fraction:
+        if not _NUMBER.fullmatch(text):
+            raise ValueProblem(self.expected)
+        return Fraction(text)
+
+
 @dataclass(frozen=True)
 class Boolean:
-    """``true`` or ``false``."""
+    """``true`` or ``false``, or the two words a game writes for them (``yes`` and ``no``)."""
 
-    expected: str = "true or false"
+    true: str = "true"
+    false: str = "false"
+
+    @property
+    def expected(self) -> str:
+        return f"{self.true} or {self.false}"
 
     def read(self, text: str, context: Context) -> bool:
-        if text == "true":
+        if text == self.true:
             return True
-        if text == "false":
+        if text == self.false:
             return False
         raise ValueProblem(self.expected)
 
 
+@dataclass(frozen=True)
+class Text:
+    """Any value: a name, a designation or a grid number that the rules only repeat, or that the core reads."""
+
+    expected: str = "any text"
+
+    def read(self, text: str, context: Context) -> str:
+        return text
+
+
+# kind -> (the MapData mapping, how messages name one, how they name several)
 MAP_PARTS = {
-    "area": ("areas", "an area of the map"),
-    "display": ("displays", "a display of the map"),
-    "location": ("locations", "a location of the map"),
+    "area": ("areas", "an area of the map", "area"),
+    "display": ("displays", "a display of the map", "display"),
+    "hex": ("locations", "a hex of the map", "hex"),
+    "location": ("locations", "a location of the map", "location"),
 }
+
+
+def _on_map(kind: str, text: str, context: Context) -> bool:
+    found = getattr(context.map, MAP_PARTS[kind][0]).get(text)
+    return found is not None and (kind != "hex" or found.kind == "hex")
 
 
 @dataclass(frozen=True)
 class MapReference:
-    """The id of an area, display or location of the position's map."""
+    """The id of an area, display, hex or location of the position's map."""
 
     kind: str  # a key of MAP_PARTS
     name: str = ""
@@ -133,18 +217,46 @@ class MapReference:
         return self.name or MAP_PARTS[self.kind][1]
 
     def read(self, text: str, context: Context) -> str:
-        if text in getattr(context.map, MAP_PARTS[self.kind][0]):
+        if _on_map(self.kind, text, context):
             return text
         raise ValueProblem(self.expected)
 
 
 @dataclass(frozen=True)
+class MapReferences:
+    """One or more space-separated ids of the map's areas, displays, hexes or locations; reads a tuple.
+
+    A problem names the ids the map lacks (a few of them, for a long list).  As
+    the ``rest`` of :class:`Words` it reads every remaining word at once.
+    """
+
+    kind: str
+    name: str = ""
+    several = True  # Words hands it all its remaining words
+
+    @property
+    def expected(self) -> str:
+        return self.name or f"{noun_for(2, MAP_PARTS[self.kind][2])} of the map, separated by spaces"
+
+    def read(self, text: str, context: Context) -> tuple[str, ...]:
+        ids = tuple(text.split())
+        if not ids:
+            raise ValueProblem(self.expected)
+        unknown = [one for one in ids if not _on_map(self.kind, one, context)]
+        if unknown:
+            raise ValueProblem(self.expected, f"the map has no {noun_for(len(unknown), MAP_PARTS[self.kind][2])} "
+                                              f"{name_a_few(unknown)}")
+        return ids
+
+
+@dataclass(frozen=True)
 class Words:
-    """Space-separated words: one of each type in ``parts``, then any number of ``rest``."""
+    """Space-separated words: one of each type in ``parts``, then any number of ``rest``; ``different``: no word twice."""
 
     parts: tuple[ValueType, ...]
     rest: ValueType | None = None
     name: str = ""
+    different: bool = False
 
     @property
     def expected(self) -> str:
@@ -152,18 +264,26 @@ class Words:
             return self.name
         named = [part.expected for part in self.parts]
         if self.rest is not None:
-            named.append(f"then one or more of {self.rest.expected}")
-        return ", ".join(named)
+            named.append(f"then {self.rest.expected}" if getattr(self.rest, "several", False)
+                         else f"then one or more of {self.rest.expected}")
+        return ", ".join(named) + (", all different" if self.different else "")
 
     def read(self, text: str, context: Context) -> tuple:
         words = text.split()
-        if len(words) < len(self.parts) + (self.rest is not None) or (self.rest is None and len(words) > len(self.parts)):
+        count = len(self.parts)
+        if len(words) < count + (self.rest is not None) or (self.rest is None and len(words) > count):
             raise ValueProblem(self.expected)
-        types = list(self.parts) + [self.rest] * (len(words) - len(self.parts))
+        if self.different and len(set(words)) < len(words):
+            raise ValueProblem(self.expected)
         try:
-            return tuple(value_type.read(word, context) for value_type, word in zip(types, words))
-        except ValueProblem:
-            raise ValueProblem(self.expected) from None
+            values = [value_type.read(word, context) for value_type, word in zip(self.parts, words)]
+            if getattr(self.rest, "several", False):
+                values.append(self.rest.read(" ".join(words[count:]), context))
+            elif self.rest is not None:
+                values.extend(self.rest.read(word, context) for word in words[count:])
+        except ValueProblem as problem:
+            raise ValueProblem(self.expected, problem.detail) from None
+        return tuple(values)
 
 
 @dataclass(frozen=True)
@@ -186,6 +306,10 @@ class Either:
         raise ValueProblem(self.expected)
 
 
+def _with_detail(message: str, problem: ValueProblem) -> str:
+    return f"{message}; {problem.detail}" if problem.detail else message
+
+
 # -- facts ---------------------------------------------------------------------
 
 ONCE, MANY, KEYED = "once", "many", "keyed"
@@ -197,13 +321,16 @@ class Fact:
 
     ``repeat`` is ONCE (one value; given again, it must say the same), MANY
     (a list: every value counts), or KEYED (one value per first word: a list
-    of countries, each with one conqueror).
+    of countries, each with one conqueror).  A fact with a ``subject`` is
+    named with a word after a colon, of that type: ``war-entry:finland`` is
+    the fact ``war-entry`` about Finland, each subject a fact of its own.
     """
 
     name: str
     value: ValueType
     repeat: str = ONCE
     description: str = ""  # one line for the docs, in our own words
+    subject: ValueType | None = None
 
 
 @dataclass(frozen=True)
@@ -217,7 +344,7 @@ class FactValue:
 
 @dataclass
 class FactReading:
-    """The facts of one position: values read, by fact name, and the problems found."""
+    """The facts of one position: values read, by the name the save gives, and the problems found."""
 
     values: dict[str, list[FactValue]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
@@ -236,35 +363,50 @@ class FactTable:
 
     what: str  # how messages name one fact of the game: "a Tito fact"
     facts: tuple[Fact, ...]
+    by_name: Mapping[str, Fact] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "facts", tuple(self.facts))
-
-    @property
-    def by_name(self) -> Mapping[str, Fact]:
-        return {fact.name: fact for fact in self.facts}
+        object.__setattr__(self, "by_name", {fact.name: fact for fact in self.facts})
 
     def read(self, position: Position) -> FactReading:
         """Read every fact of ``position``; problems come in the save's order of facts."""
         reading = FactReading()
-        known = self.by_name
         context = Context(position.map)
         for name in position.facts:
-            fact = known.get(name)
+            fact, problem = self._fact(name, context)
             if fact is None:
-                reading.problems.append((position.fact_line(name), (
-                    f"the fact {quote(name)} is not {self.what}; the facts are {', '.join(known)}")))
+                reading.problems.append((position.fact_line(name), problem))
                 continue
-            reading.values[name] = list(self._values(fact, position, context, reading.problems))
+            reading.values[name] = list(self._values(name, fact, position, context, reading.problems))
         return reading
 
-    def _values(self, fact: Fact, position: Position, context: Context, problems: list[Problem]) -> Iterator[FactValue]:
+    def _fact(self, name: str, context: Context) -> tuple[Fact | None, str]:
+        """The fact a save's name stands for, or None and what is wrong with the name."""
+        head, colon, subject = name.partition(":")
+        fact = self.by_name.get(head)
+        if fact is not None and (fact.subject is not None) == bool(colon):
+            if fact.subject is None:
+                return fact, ""
+            try:
+                if subject:
+                    fact.subject.read(subject, context)
+                    return fact, ""
+            except ValueProblem:
+                pass
+            return None, f"the fact {quote(name)} needs {fact.subject.expected} after the colon"
+        names = [f"{fact.name}:…" if fact.subject is not None else fact.name for fact in self.facts]
+        return None, f"the fact {quote(name)} is not {self.what}; the facts are {', '.join(names)}"
+
+    def _values(self, name: str, fact: Fact, position: Position, context: Context,
+                problems: list[Problem]) -> Iterator[FactValue]:
         first_by_key: dict[object, FactValue] = {}
-        for text, line in position.fact_entries(fact.name):
+        for text, line in position.fact_entries(name):
             try:
                 value = fact.value.read(text, context)
             except ValueProblem as problem:
-                problems.append((line, f"the fact {quote(fact.name)} takes {problem.args[0]}, not {quote(text)}"))
+                problems.append((line, _with_detail(f"the fact {quote(name)} takes {problem.expected}, not {quote(text)}",
+                                                    problem)))
                 continue
             entry = FactValue(text, value, line)
             if fact.repeat != MANY:
@@ -272,7 +414,7 @@ class FactTable:
                 first = first_by_key.setdefault(key, entry)
                 if first.value != value:
                     problems.append((line, (
-                        f"the fact {quote(fact.name)} is given as {quote(text)} here and as {quote(first.text)} "
+                        f"the fact {quote(name)} is given as {quote(text)} here and as {quote(first.text)} "
                         f"at line {first.line}; keep the one that holds and remove the other")))
                     continue
             yield entry
@@ -283,12 +425,21 @@ class FactTable:
 
 @dataclass(frozen=True)
 class Attribute:
-    """An attribute of a piece, area, display or hex: its value type, and whether it must be given."""
+    """An attribute of a piece, area, display, hex or event: its value type, and whether it must be given."""
 
     name: str
     value: ValueType
     required: bool = False
     description: str = ""
+
+
+_UNREAD = object()
+
+
+class _Refusal(NamedTuple):
+    """What an attribute reader found wrong with one value, kept in its memo beside the values it read."""
+
+    phrase: str
 
 
 @dataclass(frozen=True)
@@ -303,20 +454,58 @@ class AttributeTable:
 
     def read(self, attributes: Mapping[str, str], context: Context) -> tuple[dict[str, object], list[str]]:
         """The values read, by name, and the problems, each a phrase to follow the element's name."""
+        return self.reader(context)(attributes)
+
+    def reader(self, context: Context) -> Callable[[Mapping[str, str]], tuple[dict[str, object], list[str]]]:
+        """:meth:`read` for many elements of one map: each distinct value is read once.
+
+        A big save repeats a few owners and flags thousands of times, so the
+        reader remembers what each (attribute, value) read as; the memo lives
+        as long as the reader, which the caller keeps for one position or map.
+        """
         known = {attribute.name: attribute for attribute in self.attributes}
-        values: dict[str, object] = {}
-        problems: list[str] = []
-        for name, text in attributes.items():
+        required = [attribute for attribute in self.attributes if attribute.required]
+        memo: dict[tuple[str, str], object] = {}
+
+        def read_one(name: str, text: str) -> object:
             attribute = known.get(name)
             if attribute is None:
-                problems.append(f"has an unknown attribute {quote(name)} ({self.what} takes {', '.join(known)})")
-                continue
+                takes = ", ".join(known) or "none"
+                return _Refusal(f"has an unknown attribute {quote(name)} ({self.what} takes {takes})")
             try:
-                values[name] = attribute.value.read(text, context)
+                return attribute.value.read(text, context)
             except ValueProblem as problem:
-                problems.append(f"has {name}={quote(text)}; it takes {problem.args[0]}")
-        for attribute in self.attributes:
-            if attribute.required and attribute.name not in attributes:
-                problems.append(f"needs {attribute.name}= ({attribute.value.expected})")
-        return values, problems
+                return _Refusal(_with_detail(f"has {name}={quote(text)}; it takes {problem.expected}", problem))
 
+        def read(attributes: Mapping[str, str]) -> tuple[dict[str, object], list[str]]:
+            values: dict[str, object] = {}
+            problems: list[str] = []
+            for item in attributes.items():
+                value = memo.get(item, _UNREAD)
+                if value is _UNREAD:
+                    value = memo[item] = read_one(*item)
+                if type(value) is _Refusal:
+                    problems.append(value.phrase)
+                else:
+                    values[item[0]] = value
+            for attribute in required:
+                if attribute.name not in attributes:
+                    problems.append(f"has no {attribute.name}=; it takes {attribute.value.expected}")
+            return values, problems
+
+        return read
+
+
+POSITION_FIELDS = ("turn", "phase", "phasing", "scenario")
+
+
+def read_position(table: AttributeTable, position: Position) -> tuple[dict[str, object], list[Problem]]:
+    """The position's own turn, phase, phasing and scenario as ``table`` declares them; problems at its line.
+
+    Only the fields the table names are read (a game that leaves the phase to
+    its checks does not list it); an empty field counts as not given.
+    """
+    declared = {attribute.name for attribute in table.attributes}
+    given = {name: getattr(position, name) for name in POSITION_FIELDS if name in declared and getattr(position, name)}
+    values, problems = table.read(given, Context(position.map))
+    return values, [(position.line, f"the position {problem}") for problem in problems]

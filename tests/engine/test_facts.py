@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import pytest
 
+from fractions import Fraction
+
 from validator.facts import (
     KEYED, MANY, Attribute, AttributeTable, Boolean, Context, Count, Either, Fact, FactTable, MapReference,
-    Turn, ValueProblem, Word, Words,
+    MapReferences, Number, SeasonYear, Text, Turn, ValueProblem, Word, Words, read_position,
 )
-from validator.model import Area, MapData, Position
+from validator.model import Area, Location, MapData, Position
 
-MAP = MapData(source="map.xml", areas={"serbia": Area("serbia", "Serbia")}, displays={}, locations={})
+MAP = MapData(source="map.xml", areas={"serbia": Area("serbia", "Serbia")}, displays={},
+              locations={"0101": Location("0101", "hex"), "0102": Location("0102", "hex"),
+                         "serbia/box": Location("serbia/box", "box")})
 CONTEXT = Context(MAP)
 
 
-def position(*facts: tuple[str, str]) -> Position:
+def position(*facts: tuple[str, str], **fields: str) -> Position:
     values: dict[str, list[str]] = {}
     lines: dict[str, list[int]] = {}
     for line, (name, value) in enumerate(facts, start=10):
@@ -22,7 +26,7 @@ def position(*facts: tuple[str, str]) -> Position:
         lines.setdefault(name, []).append(line)
     return Position(game="test", map=MAP, source="save.xml",
                     facts={name: tuple(v) for name, v in values.items()},
-                    fact_lines={name: tuple(v) for name, v in lines.items()})
+                    fact_lines={name: tuple(v) for name, v in lines.items()}, line=2, **fields)
 
 
 @pytest.mark.parametrize("value_type, text, expected", [
@@ -36,6 +40,20 @@ def position(*facts: tuple[str, str]) -> Position:
     (Words((Word(("usa",)), Word(("europe", "pacific")))), "usa  pacific", ("usa", "pacific")),
     (Words((Word(("germany",)),), rest=Count()), "germany 1 2", ("germany", 1, 2)),
     (Either((Turn(1, 30), Boolean())), "true", True),
+    (Count(-99, 99), "-07", -7),
+    (Count(-99, 99), "7", 7),
+    (Number(), "2", Fraction(2)),
+    (Number(), "1.5", Fraction(3, 2)),
+    (Number(), "1/2", Fraction(1, 2)),
+    (SeasonYear(("winter", "spring")), "Spring-1942", ("spring", 1942)),
+    (SeasonYear(("winter", "spring")), " winter  1943 ", ("winter", 1943)),
+    (Boolean("yes", "no"), "no", False),
+    (Text(), "704th Infantry", "704th Infantry"),
+    (MapReference("hex"), "0101", "0101"),
+    (MapReferences("hex"), "0101 0102", ("0101", "0102")),
+    (Words((Word(("germany",)),), rest=MapReferences("hex")), "germany 0101 0102", ("germany", ("0101", "0102"))),
+    (Words((Word(("germany", "italy")), Word(("germany", "italy"))), different=True), "italy germany", ("italy", "germany")),
+    (Word({"b", "a"}), "a", "a"),
 ])
 def test_each_type_reads_its_values(value_type, text, expected):
     assert value_type.read(text, CONTEXT) == expected
@@ -53,6 +71,21 @@ def test_each_type_reads_its_values(value_type, text, expected):
     (Words((Word(("usa",)), Word(("europe",)))), "usa", "one of usa, one of europe"),
     (Words((Word(("usa",)),)), "usa usa", "one of usa"),
     (Either((Turn(1, 30), Boolean())), "maybe", "a turn number (1 to 30) or true or false"),
+    (Count(), "-1", "a whole number from 0 to 999999"),
+    (Count(-99, 99), "--1", "a whole number from -99 to 99"),
+    (Count(-99, 99), "-100", "a whole number from -99 to 99"),
+    (Number(), "1/0", "a number such as 2, 1.5 or 1/2"),
+    (Number(), "½", "a number such as 2, 1.5 or 1/2"),
+    (Number(), "12345", "a number such as 2, 1.5 or 1/2"),
+    (SeasonYear(("winter", "spring")), "7", "a season (winter, spring) and a year, e.g. 'spring 1942'"),
+    (SeasonYear(("winter", "spring")), "autumn 1942", "a season (winter, spring) and a year, e.g. 'spring 1942'"),
+    (SeasonYear(("winter", "spring")), "spring ١٩٤٢", "a season (winter, spring) and a year, e.g. 'spring 1942'"),
+    (Boolean("yes", "no"), "true", "yes or no"),
+    (MapReference("hex"), "serbia/box", "a hex of the map"),
+    (MapReferences("hex"), "", "hexes of the map, separated by spaces"),
+    (Words((Word(("germany", "italy")), Word(("germany", "italy"))), different=True), "italy italy",
+     "one of germany, italy, one of germany, italy, all different"),
+    (Word({"b", "a"}), "c", "one of a, b"),
 ])
 def test_each_type_names_what_it_expected(value_type, text, said):
     with pytest.raises(ValueProblem) as raised:
@@ -101,5 +134,78 @@ def test_an_attribute_table_reads_known_attributes_and_names_the_rest():
     assert problems == [
         "has zoc='maybe'; it takes true or false",
         "has an unknown attribute 'colour' (a test piece takes zoc, owner)",
-        "needs owner= (one of germany)",
+        "has no owner=; it takes one of germany",
     ]
+
+
+def test_a_list_of_map_references_names_the_ids_the_map_lacks():
+    with pytest.raises(ValueProblem) as raised:
+        MapReferences("hex").read("0101 x1 x2", CONTEXT)
+    assert raised.value.detail == "the map has no hexes 'x1', 'x2'"
+    with pytest.raises(ValueProblem) as raised:
+        Words((Word(("germany",)),), rest=MapReferences("hex")).read("germany " + " ".join(f"z{n}" for n in range(9)), CONTEXT)
+    assert raised.value.expected == "one of germany, then hexes of the map, separated by spaces"
+    assert raised.value.detail == "the map has no hexes 'z0', 'z1', 'z2', 'z3', 'z4' and 4 more"
+
+
+def test_the_detail_follows_the_standard_message():
+    table = FactTable("a test fact", (Fact("control", Words((Word(("germany",)),), rest=MapReferences("hex")), repeat=MANY),))
+    assert table.read(position(("control", "germany 0101 x9"))).problems == [
+        (10, "the fact 'control' takes one of germany, then hexes of the map, separated by spaces, "
+             "not 'germany 0101 x9'; the map has no hex 'x9'")]
+
+
+SUBJECTS = FactTable("a test fact", (
+    Fact("war-entry", Turn(1, 30), subject=Text("a nation")),
+    Fact("supply-source", MapReferences("hex"), subject=Word(("nato", "pact"), name="a side (nato or pact)"), repeat=MANY),
+))
+
+
+def test_a_fact_with_a_subject_is_named_with_a_word_after_a_colon():
+    reading = SUBJECTS.read(position(("war-entry:finland", "3"), ("supply-source:pact", "0101"), ("war-entry:sweden", "x")))
+    assert reading.one("war-entry:finland") == 3
+    assert reading.all("supply-source:pact") == [("0101",)]
+    assert reading.problems == [(12, "the fact 'war-entry:sweden' takes a turn number (1 to 30), not 'x'")]
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("war-entry:", "the fact 'war-entry:' needs a nation after the colon"),
+    ("supply-source:warsaw", "the fact 'supply-source:warsaw' needs a side (nato or pact) after the colon"),
+    ("war-entry", "the fact 'war-entry' is not a test fact; the facts are war-entry:…, supply-source:…"),
+    ("weather:fine", "the fact 'weather:fine' is not a test fact; the facts are war-entry:…, supply-source:…"),
+])
+def test_a_subject_that_is_missing_or_unknown_is_refused(name, problem):
+    assert SUBJECTS.read(position((name, "1"))).problems == [(10, problem)]
+
+
+def test_an_attribute_reader_reads_each_distinct_value_once_and_says_the_same():
+    calls = []
+
+    class Counted:
+        expected = "a counted word"
+
+        def read(self, text, context):
+            calls.append(text)
+            if text == "bad":
+                raise ValueProblem(self.expected)
+            return text.upper()
+
+    read = AttributeTable("a test hex", (Attribute("kind", Counted()),)).reader(CONTEXT)
+    results = [read({"kind": text}) for text in ("a", "bad", "a", "bad", "b")]
+    assert calls == ["a", "bad", "b"]
+    assert results == [({"kind": "A"}, []), ({}, ["has kind='bad'; it takes a counted word"]),
+                       ({"kind": "A"}, []), ({}, ["has kind='bad'; it takes a counted word"]), ({"kind": "B"}, [])]
+
+
+def test_an_element_that_takes_no_attributes_says_so():
+    assert AttributeTable("a test event", ()).read({"speed": "3"}, CONTEXT) == (
+        {}, ["has an unknown attribute 'speed' (a test event takes none)"])
+
+
+def test_the_position_fields_are_read_at_the_position_line():
+    table = AttributeTable("a test position", (Attribute("turn", Turn(1, 30), required=True), Attribute("phase", Word(("setup",)))))
+    assert read_position(table, position(turn="3", phase="setup", phasing="anyone")) == ({"turn": 3, "phase": "setup"}, [])
+    assert read_position(table, position(phase="lunch")) == ({}, [
+        (2, "the position has phase='lunch'; it takes one of setup"),
+        (2, "the position has no turn=; it takes a turn number (1 to 30)"),
+    ])
