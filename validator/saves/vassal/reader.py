@@ -107,13 +107,11 @@ def _groups(archive: Archive, probe_holder: list) -> Iterator[tuple[list[str], b
                     break
         yield leaves, logged
     if not understood:
-        raise VassalFormatError(
-            archive.source,
-            f"none of its {leaves_seen:,} commands is one VASSAL writes (no begin_save, no piece), so it is not a "
-            "saved game; save the game again in VASSAL and send that file" if leaves_seen else
-            "it holds no command at all, so it is not a saved game; save the game again in VASSAL and send that file",
-            entry=SAVE_ENTRY,
-        )
+        found = ("it holds no command at all" if not leaves_seen else
+                 "its one command is not one VASSAL writes (no begin_save, no piece)" if leaves_seen == 1 else
+                 f"none of its {leaves_seen:,} commands is one VASSAL writes (no begin_save, no piece)")
+        raise VassalFormatError(archive.source, f"{found}, so it is not a saved game; save the game again in VASSAL "
+                                                "and send that file", entry=SAVE_ENTRY)
 
 
 def _sections(archive: Archive, probe_holder: list) -> Iterator[Section]:
