@@ -5,6 +5,13 @@ bullets (``... rivals: • Greece ... • Iraq ...``) and case numbers printed
 mid-paragraph (``... appears. 15.1.2 Territorials appear ...``).  This module
 splits them, recognises headings, and marks the table of contents, which is
 navigation and not rule text.
+
+A file numbers its cases one way.  The SPI texts print the number bare at
+the start of a line (``6.21 ...``, ``• 6.21 ...``); other rulebooks put it in
+brackets (``[6.21] ...``).  The first line of a file that opens with a case
+number decides: in a bracketed file only a bracketed number opens a case and
+a bare one is running text, and in the others a bracketed number at the
+start of a line is a reference (``[2.21] (addition) ...``), never a heading.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ BULLET = "•"
 _HEADING = re.compile(
     r"^(?P<bullet>•\s*)?(?P<label>\d{1,3}\.(?:\d+(?:\.\d+)*)?)(?=\s|$)\s*(?P<rest>.*)$"
 )
+_BRACKETED_HEADING = re.compile(r"^\[(?P<label>\d{1,3}\.\d+(?:\.\d+)*)\](?=\s|$)\s*(?P<rest>.*)$")
 _EMBEDDED = re.compile(r"(?<=\s)(?P<label>\d{1,3}\.\d+(?:\.\d+)*)(?=\s+[A-Z])")
 _NOT_A_HEADING_BEFORE = {
     "see", "case", "cases", "rule", "rules", "section", "sections", "and", "or",
@@ -37,22 +45,27 @@ class LogicalLine:
     blank: bool = False
     whitespace_only: bool = False  # a line holding only spaces: an empty table cell
     navigation: bool = False
+    bracketed: bool = False  # the file numbers its cases in brackets
     heading: "Heading | None" = field(init=False)
 
     def __post_init__(self) -> None:
-        self.heading = parse_heading(self.text) if self.text else None
+        self.heading = parse_heading(self.text, self.bracketed) if self.text else None
 
 
 @dataclass(frozen=True)
 class Heading:
     number: CaseNumber
-    label: str  # as printed, without a trailing point
+    label: str  # as printed, without a trailing point or brackets
     rest: str
     bulleted: bool
 
 
-def parse_heading(text: str) -> Heading | None:
-    """A line that starts a numbered section or case, or None."""
+def parse_heading(text: str, bracketed: bool = False) -> Heading | None:
+    """A line that starts a numbered section or case, or None; ``bracketed``: the file's numbers are in brackets."""
+    if bracketed:
+        match = _BRACKETED_HEADING.match(text)
+        number = CaseNumber.try_parse(match["label"]) if match else None
+        return Heading(number, match["label"], match["rest"].strip(), False) if number else None
     match = _HEADING.match(text)
     if not match:
         return None
@@ -74,6 +87,7 @@ def logical_lines(source: str, lines: list[str | None]) -> list[LogicalLine]:
     """Split glued bullets and mid-paragraph case numbers; mark the contents."""
     result: list[LogicalLine] = []
     last: CaseNumber | None = None
+    bracketed = numbers_in_brackets(lines)
     for number, raw in enumerate(lines, start=1):
         if raw is None:
             continue
@@ -83,13 +97,25 @@ def logical_lines(source: str, lines: list[str | None]) -> list[LogicalLine]:
             continue
         indent = len(raw) - len(raw.lstrip(" \t"))
         for piece in _split_inline_bullets(raw.strip()):
-            for part in _split_embedded_cases(piece, last):
-                heading = parse_heading(part)
+            # A bracketed file marks every case, so a bare number mid-line is never one.
+            for part in [piece] if bracketed else _split_embedded_cases(piece, last):
+                heading = parse_heading(part, bracketed)
                 if heading is not None:
                     last = heading.number
-                result.append(LogicalLine(source, number, indent, part))
+                result.append(LogicalLine(source, number, indent, part, bracketed=bracketed))
     _mark_contents(result)
     return result
+
+
+def numbers_in_brackets(lines: list[str | None]) -> bool:
+    """Whether the first line that opens with a case number has it in brackets (``[4.12] ...``)."""
+    for raw in lines:
+        text = (raw or "").strip()
+        if parse_heading(text) is not None:
+            return False
+        if parse_heading(text, bracketed=True) is not None:
+            return True
+    return False
 
 
 def _split_inline_bullets(text: str) -> list[str]:
