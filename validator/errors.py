@@ -11,11 +11,15 @@ from __future__ import annotations
 
 
 class InputError(ValueError):
-    """Unusable input: ``source``, ``line`` and ``column`` say where (0 when unknown), ``problem`` what."""
+    """Unusable input: ``source``, ``line`` and ``column`` say where (0 when unknown), ``problem`` what.
 
-    def __init__(self, source: str, problem: str, line: int = 0, column: int = 0) -> None:
+    The message is ``where: problem``; with no source it is the problem
+    alone, for a sentence that names its own subject ("There is no game 'x'").
+    """
+
+    def __init__(self, source: object, problem: str, line: int = 0, column: int = 0) -> None:
         self.source, self.problem, self.line, self.column = str(source), problem, line, column
-        super().__init__(f"{self.where}: {problem}" if self.source else problem)
+        super().__init__(self.sentence())
 
     @property
     def where(self) -> str:
@@ -23,3 +27,8 @@ class InputError(ValueError):
         if not self.line:
             return self.source
         return f"{self.source}, line {self.line}" + (f", column {self.column}" if self.column else "")
+
+    def sentence(self) -> str:
+        """The message: where, then what is wrong."""
+        where = self.where
+        return f"{where}: {self.problem}" if where else self.problem

@@ -12,13 +12,14 @@ from contextlib import closing
 from pathlib import Path
 
 from validator import instance, store
+from validator.errors import InputError
 from validator.games import registry
 from validator.rulebook import storage
 from validator.rulebook.summary import parts_sentence
 from validator.wording import plural
 
 
-class UnreadableDatabase(Exception):
+class UnreadableDatabase(InputError):
     """The database file exists but cannot be read as a Referee database."""
 
 
@@ -56,7 +57,7 @@ def _imported_rulebooks(database: Path) -> list[dict]:
             return books
     except sqlite3.DatabaseError as error:
         raise UnreadableDatabase(
-            f"{database}: cannot be read as a Referee database ({error}); move it aside and import again."
+            database, f"cannot be read as a Referee database ({error}); move it aside and import again."
         ) from None
 
 

@@ -14,6 +14,7 @@ from functools import cache
 from lxml import etree
 
 from validator import paths
+from validator.errors import InputError
 
 
 LONGEST_WORD = 200  # longer runs without a space (a value echoed back, not a path) are cut in messages
@@ -32,14 +33,11 @@ def _readable(problem: str) -> str:
     return problem
 
 
-class XmlInputError(ValueError):
-    """Unusable XML: where it is and what is wrong, as one sentence."""
+class XmlInputError(InputError):
+    """Unusable XML: where it is and what is wrong, as one sentence, any value it echoes cut short."""
 
     def __init__(self, source: str, problem: str, line: int = 0, column: int = 0) -> None:
-        problem = _readable(problem)
-        self.source, self.problem, self.line, self.column = source, problem, line, column
-        where = f"{source}, line {line}" + (f", column {column}" if column else "") if line else source
-        super().__init__(f"{where}: {problem}")
+        super().__init__(source, _readable(problem), line, column)
 
 
 def _parser() -> etree.XMLParser:

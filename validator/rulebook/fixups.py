@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from validator.cases import CaseNumber
+from validator.errors import InputError
 
 OPERATIONS = ("delete", "join", "delete-characters", "flag")
 
 
-class FixupError(ValueError):
+class FixupError(InputError):
     """The fixups file is unreadable or does not match the texts."""
 
 
@@ -68,14 +69,14 @@ def load(path: Path) -> list[Fixup]:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
     except FileNotFoundError:
-        raise FixupError(f"{path}: the fixups file does not exist.") from None
+        raise FixupError(path, "the fixups file does not exist.") from None
     except tomllib.TOMLDecodeError as error:
-        raise FixupError(f"{path}: not valid TOML ({error}).") from None
+        raise FixupError(path, f"not valid TOML ({error}).") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise FixupError(f"{path}: cannot be read ({error}).") from None
+        raise FixupError(path, f"cannot be read ({error}).") from None
     entries = data.get("fixup")
     if not isinstance(entries, list) or not entries:
-        raise FixupError(f"{path}: no [[fixup]] entries; a fixups file lists at least one repair.")
+        raise FixupError(path, "no [[fixup]] entries; a fixups file lists at least one repair.")
     return [_parse_entry(path, index, entry) for index, entry in enumerate(entries, start=1)]
 
 
@@ -83,21 +84,21 @@ def _parse_entry(path: Path, index: int, entry: dict) -> Fixup:
     where = f"{path}: fixup {index}"
     operation = entry.get("operation")
     if operation not in OPERATIONS:
-        raise FixupError(f"{where}: operation must be one of {', '.join(OPERATIONS)}, not {operation!r}.")
+        raise FixupError(where, f"operation must be one of {', '.join(OPERATIONS)}, not {operation!r}.")
     for key in ("line", "fingerprint", "reason"):
         if key not in entry:
-            raise FixupError(f"{where}: the key '{key}' is missing.")
+            raise FixupError(where, f"the key '{key}' is missing.")
     if not isinstance(entry["line"], int) or entry["line"] < 1:
-        raise FixupError(f"{where}: 'line' must be a line number (1 or more).")
+        raise FixupError(where, "'line' must be a line number (1 or more).")
     required = {"join": ("to_line", "to_fingerprint"), "delete-characters": ("columns",), "flag": ("case", "note")}
     for key in required.get(operation, ()):
         if key not in entry:
-            raise FixupError(f"{where}: a {operation} fixup needs '{key}'.")
+            raise FixupError(where, f"a {operation} fixup needs '{key}'.")
     case = None
     if operation == "flag":
         case = CaseNumber.try_parse(str(entry["case"]))
         if case is None:
-            raise FixupError(f"{where}: {entry['case']!r} is not a case number.")
+            raise FixupError(where, f"{entry['case']!r} is not a case number.")
     return Fixup(
         operation=operation,
         line=entry["line"],
@@ -124,7 +125,7 @@ def apply(fixups: list[Fixup], sources: list[SourceText], origin: str) -> tuple[
     for fixup, source in sorted(placed, key=lambda pair: order[pair[0].operation]):
         line = source.lines[fixup.line - 1]
         if line is None:
-            raise FixupError(f"{origin}: two fixups remove line {fixup.line} of {source.name}; keep one.")
+            raise FixupError(origin, f"two fixups remove line {fixup.line} of {source.name}; keep one.")
         if fixup.operation == "delete-characters":
             source.lines[fixup.line - 1] = "".join(
                 character for column, character in enumerate(line, start=1) if column not in fixup.columns
@@ -151,7 +152,7 @@ def _matching_source(fixup: Fixup, sources: list[SourceText], origin: str) -> So
             return source
     names = ", ".join(source.name for source in sources)
     raise FixupError(
-        f"{origin}: the {fixup.operation} fixup for line {fixup.line} does not match {names}: "
+        origin, f"the {fixup.operation} fixup for line {fixup.line} does not match {names}: "
         "no file has the expected text at that line. These fixups were written for a different "
         "copy of the rulebook; import without them (--no-fixups) or correct the fixups file."
     )
@@ -169,6 +170,6 @@ def _check_columns(fixup: Fixup, source: SourceText, origin: str) -> None:
     for column in fixup.columns:
         if not 1 <= column <= len(line) or line[column - 1] != " ":
             raise FixupError(
-                f"{origin}: the delete-characters fixup for {source.name} line {fixup.line} "
+                origin, f"the delete-characters fixup for {source.name} line {fixup.line} "
                 f"expects a space at column {column}, and there is none."
             )
