@@ -19,8 +19,9 @@ from validator.saves.xml_reader import read_position_file
 ROOT = Path(__file__).resolve().parent.parent
 SAVES = sorted(
     [path for path in (ROOT / "tests" / "fixtures" / "tito").glob("[0-9]*/*.xml")]
-    + [path for path in (ROOT / "tests" / "fixtures" / "awaw").glob("*.xml") if path.name != "map.xml"]
-    + [path for path in (ROOT / "tests" / "fixtures" / "tww").glob("*.xml") if path.name != "map.xml"]
+    + [path for path in (ROOT / "tests" / "fixtures" / "awaw").glob("[0-9]*/*.xml")]
+    + [ROOT / "tests" / "fixtures" / "awaw" / "legal-occupied-france.xml"]
+    + [path for path in (ROOT / "tests" / "fixtures" / "tww").glob("[0-9]*/*.xml")]
     + list((ROOT / "examples").glob("*/*.xml")),
 )
 HEDGED_PLURAL = re.compile(r"\w\(s\)|\w\(es\)")

@@ -19,15 +19,14 @@ A case of the index is
 * **not encoded** otherwise.
 
 Fixture counts are the pass and fail saves kept for each check's case in
-``tests/fixtures/<game>/`` of a source checkout, in either layout the suite
-uses: ``<case>/pass-*.xml`` or ``<case>-pass-*.xml``.  An installed Referee
-carries no tests, so there the counts are unknown (None), and the listings
-say where to find them rather than show a number that is not there.
+``tests/fixtures/<game>/<case>/`` of a source checkout, named ``pass-*.xml``
+and ``fail-*.xml`` (the one layout of tests/game_fixtures.py).  An installed
+Referee carries no tests, so there the counts are unknown (None), and the
+listings say where to find them rather than show a number that is not there.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -42,8 +41,6 @@ NOT_ENCODED = "not encoded"
 STATUSES = (ENFORCED, UNCHECKED, NOT_ENCODED)
 
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
-# A fixture file's name: "pass-x.xml" in a case folder, or "6.21-pass-x.xml" beside the others.
-_FIXTURE_NAME = re.compile(r"^(?:(?P<case>[^-]+)-)?(?P<verdict>pass|fail)-.+\.xml$")
 
 FIXTURES_ELSEWHERE = (
     "Fixture counts come from tests/fixtures in a source checkout of Referee; "
@@ -75,17 +72,14 @@ def count_fixtures(folder: Path | None) -> dict[CaseNumber, FixtureCount] | None
     if folder is None or not folder.is_dir():
         return None
     counts: dict[CaseNumber, FixtureCount] = {}
-    candidates = [(path, path.parent.name) for path in folder.glob("*/*.xml")]
-    candidates += [(path, None) for path in folder.glob("*.xml")]
-    for path, case_folder in candidates:
-        match = _FIXTURE_NAME.match(path.name)
-        if match is None or (case_folder is None) == (match["case"] is None):
-            continue  # a shared map, a bad-input save, or a name in neither layout
-        number = CaseNumber.try_parse(case_folder or match["case"])
-        if number is None:
-            continue
-        found = FixtureCount(1, 0) if match["verdict"] == "pass" else FixtureCount(0, 1)
-        counts[number] = counts.get(number, FixtureCount()) + found
+    for case_folder in folder.iterdir():
+        number = CaseNumber.try_parse(case_folder.name)
+        if number is None or not case_folder.is_dir():
+            continue  # a shared map beside the case folders, or the bad-input folder
+        counts[number] = FixtureCount(
+            passing=sum(1 for _ in case_folder.glob("pass-*.xml")),
+            failing=sum(1 for _ in case_folder.glob("fail-*.xml")),
+        )
     return counts
 
 

@@ -7,7 +7,9 @@ import shutil
 
 import pytest
 
-from .fixtures import FIXTURES
+from tests.game_fixtures import ROOT
+
+FIXTURES = ROOT / "awaw"
 
 LEGAL = (FIXTURES / "legal-occupied-france.xml").read_text(encoding="utf-8")
 

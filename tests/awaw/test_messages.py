@@ -19,9 +19,11 @@ from validator.saves.xml_reader import read_position_file
 from plugin.awaw.situation import situation
 from plugin.awaw.vocabulary import POWER_NAMES
 
-from .fixtures import FIXTURES, fixtures
+from tests import game_fixtures
 
-SPLIT = "44.37-fail-ten-in-russia-two-results"
+FIXTURES = game_fixtures.ROOT / "awaw"
+
+SPLIT = "44.37/fail-ten-in-russia-two-results"
 
 
 def results_of(path):
@@ -51,19 +53,19 @@ def test_the_russian_count_split_between_11_22c_and_44_37a_adds_back_to_ten():
 
 
 def test_a_single_partisan_above_automatic_reads_in_the_singular():
-    (message,) = [result.message for result in by_case("44.37-fail-five-in-russia-no-results").values()]
+    (message,) = [result.message for result in by_case("44.37/fail-five-in-russia-no-results").values()]
     assert message == ("1 communist partisan above the automatic levels needs a Russian partisan result, but there are "
                        "none (Russia: 5 against 4:8, so 1 above the automatic 4)")
 
 
 def test_the_western_allied_split_names_11_22a_and_44_36a():
-    message = by_case("11.22-fail-three-in-france")["11.22A"].message
+    message = by_case("11.22/fail-three-in-france")["11.22A"].message
     assert "the pool allows at most 2 (the table's 1:2 at its maximum), so 1 is over it" in message
     assert "of the other 2, 1 is automatic and 1 needs a Western Allied partisan result, counted under 44.36A" in message
 
 
 def test_a_lowered_russian_pool_says_by_how_much_and_why():
-    message = by_case("11.22-fail-russian-build-over-reduced-pool")["11.22C"].message
+    message = by_case("11.22/fail-russian-build-over-reduced-pool")["11.22C"].message
     assert "3 Russian occupation policies results lower it by 3 (44.32B), so 1 is over it" in message
     assert "of the other 5, 1 is automatic and 4 need" in message
 
@@ -71,9 +73,9 @@ def test_a_lowered_russian_pool_says_by_how_much_and_why():
 POWERS = "|".join(re.escape(name) for name in POWER_NAMES.values())
 
 
-@pytest.mark.parametrize("fixture", fixtures(), ids=lambda fixture: fixture.name)
-def test_a_partisans_builder_is_never_written_as_if_it_held_the_hex(fixture):
-    position = read_position_file(fixture.path)
+@pytest.mark.parametrize("path", game_fixtures.fixture_paths(FIXTURES), ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_a_partisans_builder_is_never_written_as_if_it_held_the_hex(path):
+    position = read_position_file(path)
     partisans = {piece.id for piece in situation(position).partisans}
     for result in runner.iter_results(position):
         for partisan in partisans:
@@ -81,7 +83,7 @@ def test_a_partisans_builder_is_never_written_as_if_it_held_the_hex(fixture):
 
 
 def test_the_builder_reads_as_built_by():
-    messages = [result.message for result in results_of(FIXTURES / "11.61-fail-ground-unit-joined-partisan.xml")]
+    messages = [result.message for result in results_of(FIXTURES / "11.61/fail-ground-unit-joined-partisan.xml")]
     assert any("(built by " in message for message in messages), messages
 
 
@@ -115,5 +117,5 @@ def test_a_friendly_unit_in_a_hex_around_the_partisan_is_next_to_it(tmp_path):
 def test_one_brp_and_one_objective_are_singular():
     messages = [result.message for result in results_of(FIXTURES / "legal-occupied-france.xml")]
     assert "Germany loses 1 BRP to partisans (wa1), deducted at the end of Germany's combat phase (11.72)" in messages
-    held = [result.message for result in results_of(FIXTURES / "11.63-fail-claim-counts-partisan-objective.xml")]
+    held = [result.message for result in results_of(FIXTURES / "11.63/fail-claim-counts-partisan-objective.xml")]
     assert any(message.startswith("1 objective held by partisans counts for nobody") for message in held), held

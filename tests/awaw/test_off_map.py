@@ -7,7 +7,9 @@ import pytest
 from validator import runner
 from validator.saves.xml_reader import read_position_file
 
-from .fixtures import FIXTURES
+from tests.game_fixtures import ROOT
+
+FIXTURES = ROOT / "awaw"
 
 LEGAL = (FIXTURES / "legal-occupied-france.xml").read_text(encoding="utf-8")
 

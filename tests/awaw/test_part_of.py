@@ -11,7 +11,9 @@ from validator.saves.xml_reader import read_position_file
 
 from plugin.awaw.situation import situation
 
-from .fixtures import FIXTURES
+from tests.game_fixtures import ROOT
+
+FIXTURES = ROOT / "awaw"
 
 UKRAINE = '<area id="ukraine" name="Ukraine" part-of="russia"/>'
 KIEV = '<area id="kiev" name="Kiev" part-of="ukraine"/>'  # kiev -> ukraine -> russia
@@ -29,7 +31,8 @@ def kiev_save(tmp_path):
     def copy(name: str, old: str = "", new: str = ""):
         save = (FIXTURES / f"{name}.xml").read_text(encoding="utf-8")
         assert old in save
-        path = tmp_path / f"{name}.xml"
+        path = tmp_path / f"{name}.xml"  # in a case folder beside the map, as in tests/fixtures/awaw
+        path.parent.mkdir(exist_ok=True)
         path.write_text(save.replace(old, new, 1), encoding="utf-8")
         return read_position_file(path)
 
@@ -37,7 +40,7 @@ def kiev_save(tmp_path):
 
 
 def test_a_hex_in_kiev_is_in_russia_and_in_the_ukraine(kiev_save):
-    where = situation(kiev_save("11.33C-pass-ukraine-result-5"))
+    where = situation(kiev_save("11.33C/pass-ukraine-result-5"))
     kiev = where.hexes["1407"]
     assert (kiev.country, kiev.region) == ("russia", "kiev")
     assert kiev.regions == {"kiev", "ukraine", "russia"}
@@ -46,12 +49,12 @@ def test_a_hex_in_kiev_is_in_russia_and_in_the_ukraine(kiev_save):
 
 def test_a_russian_partisan_in_kiev_stands_in_russia(kiev_save):
     """It used to be read as standing in the Ukraine, outside Russia (11.42)."""
-    report = runner.check(kiev_save("11.33C-pass-ukraine-result-5"))
+    report = runner.check(kiev_save("11.33C/pass-ukraine-result-5"))
     assert [str(violation) for violation in report.violations] == []
 
 
 def test_a_partisan_built_in_kiev_was_built_in_russia(kiev_save):
-    position = kiev_save("11.33C-pass-ukraine-result-5", 'home="russia"', 'home="kiev"')
+    position = kiev_save("11.33C/pass-ukraine-result-5", 'home="russia"', 'home="kiev"')
     (partisan,) = situation(position).partisans
     assert situation(position).home_country(partisan) == "russia"
     assert runner.check(position).violations == []
@@ -59,7 +62,7 @@ def test_a_partisan_built_in_kiev_was_built_in_russia(kiev_save):
 
 def test_kiev_still_counts_as_the_ukraine(kiev_save):
     """A diplomatic result of 6 in the Ukraine reaches Kiev, and so does area-control of the Ukraine."""
-    position = kiev_save("11.33C-fail-communists-in-the-ukraine")
+    position = kiev_save("11.33C/fail-communists-in-the-ukraine")
     assert situation(position).hexes["1407"].controller == "germany"  # from area-control germany ukraine
     assert [str(violation.case) for violation in runner.check(position).violations] == ["11.33C"]
 
@@ -75,7 +78,8 @@ def test_an_irish_partisan_next_to_an_area_within_ulster_is_next_to_ulster(tmp_p
     text = text.replace('area="ulster" features="ulster city"', 'area="belfast" features="city"')
     assert 'area="ulster"' not in text
     (tmp_path / "map.xml").write_text(text, encoding="utf-8")
-    for name in ("11.42-pass-irish-partisan-in-ulster", "11.71-fail-irish-partisan-next-to-ulster"):
+    for name in ("11.42/pass-irish-partisan-in-ulster", "11.71/fail-irish-partisan-next-to-ulster"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         shutil.copy(FIXTURES / f"{name}.xml", tmp_path / f"{name}.xml")
         original = runner.check(read_position_file(FIXTURES / f"{name}.xml"))
         moved = runner.check(read_position_file(tmp_path / f"{name}.xml"))

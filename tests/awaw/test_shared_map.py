@@ -11,7 +11,9 @@ from validator.saves.xml_reader import read_position_file
 
 from plugin.awaw.situation import situation
 
-from .fixtures import FIXTURES
+from tests.game_fixtures import ROOT
+
+FIXTURES = ROOT / "awaw"
 
 LEGAL = (FIXTURES / "legal-occupied-france.xml").read_text(encoding="utf-8")
 

@@ -23,8 +23,8 @@ from modules import AWAW, TWW, NotExpressible, tito_module, tito_save_from_posit
 
 ROOT = Path(__file__).resolve().parents[2]
 TITO_FILES = sorted((ROOT / "tests" / "fixtures" / "tito").glob("*/*.xml")) + sorted((ROOT / "examples" / "tito").glob("*.xml"))
-TWW_FILES = sorted((ROOT / "tests" / "fixtures" / "tww").glob("15*.xml")) + sorted((ROOT / "examples" / "tww").glob("*legal.xml"))
-AWAW_FILES = sorted((ROOT / "tests" / "fixtures" / "awaw").glob("1*.xml")) + sorted((ROOT / "examples" / "awaw").glob("partisans-*.xml"))
+TWW_FILES = sorted((ROOT / "tests" / "fixtures" / "tww").glob("15*/*.xml")) + sorted((ROOT / "examples" / "tww").glob("*legal.xml"))
+AWAW_FILES = sorted((ROOT / "tests" / "fixtures" / "awaw").glob("1*/*.xml")) + sorted((ROOT / "examples" / "awaw").glob("partisans-*.xml"))
 
 
 def results(report):
@@ -52,12 +52,12 @@ def test_tito_round_trip(tmp_path, path):
     _round_trip(tmp_path, path, tito_module, tito_save_from_position, "tito")
 
 
-@pytest.mark.parametrize("path", TWW_FILES, ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", TWW_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_tww_round_trip(tmp_path, path):
     _round_trip(tmp_path, path, TWW.module, TWW.save_from_position, "tww")
 
 
-@pytest.mark.parametrize("path", AWAW_FILES, ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", AWAW_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_awaw_round_trip(tmp_path, path):
     _round_trip(tmp_path, path, AWAW.module, AWAW.save_from_position, "awaw")
 
