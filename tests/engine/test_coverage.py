@@ -100,13 +100,20 @@ def test_the_totals_a_report_quotes(marsh):
     )
 
 
-def test_fixtures_are_counted_in_both_layouts_and_unknown_without_a_folder(marsh, tmp_path):
+def test_fixtures_are_counted_from_case_folders_and_unknown_without_a_folder(marsh, tmp_path):
     root = tmp_path / "fixtures"
     folder = root / "marsh"
-    (folder / "2.1").mkdir(parents=True)
-    for name in ("pass-two.xml", "fail-three.xml", "fail-four.xml", "notes.txt"):
-        (folder / "2.1" / name).write_text("<position/>")
-    for name in ("2.2A-pass-apart.xml", "2.2A-fail-together.xml", "map.xml", "5-pass-autumn.xml"):
+    saves = {
+        "2.1": ("pass-two.xml", "fail-three.xml", "fail-four.xml", "notes.txt"),
+        "2.2A": ("pass-apart.xml", "fail-together.xml"),
+        "5": ("pass-autumn.xml",),
+        "bad-input": ("pass-unknown-frog.xml",),  # refused saves are no case's fixtures
+    }
+    for case, names in saves.items():
+        (folder / case).mkdir(parents=True)
+        for name in names:
+            (folder / case / name).write_text("<position/>")
+    for name in ("map.xml", "2.1-pass-beside-the-folders.xml"):  # shared data, and a name in no case folder
         (folder / name).write_text("<position/>")
     found = {str(case.number): case for case in coverage.of_game(marsh, fixtures_root=root).cases}
     assert found["2.1"].fixtures == coverage.FixtureCount(passing=1, failing=2)
