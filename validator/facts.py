@@ -412,7 +412,7 @@ class FactTable:
             if fact.repeat != MANY:
                 key = value[0] if fact.repeat == KEYED and isinstance(value, tuple) else None
                 first = first_by_key.setdefault(key, entry)
-                if first.value != value:
+                if first.value != value or type(first.value) is not type(value):  # True == 1, but "true" is not turn 1
                     problems.append((line, (
                         f"the fact {quote(name)} is given as {quote(text)} here and as {quote(first.text)} "
                         f"at line {first.line}; keep the one that holds and remove the other")))

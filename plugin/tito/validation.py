@@ -1,4 +1,4 @@
-"""What makes a Tito save unusable: unknown values, missing allegiances, facts and events that cannot be read.
+"""What makes a Tito save unusable: its vocabulary as tables, then the rules that tie two values together.
 
 ``validate_position`` yields ``(line, problem)`` pairs; the reader turns the
 first into an error that names the file and line (exit code 2).  Problems in
@@ -9,54 +9,87 @@ documented in docs/save-format.md, section "Tito".
 
 from __future__ import annotations
 
-import re
-from fractions import Fraction
 from typing import Iterator
 
+from validator.facts import (
+    MANY, Attribute, AttributeTable, Boolean, Context, Count, Either, Fact, FactTable, MapReference, Number, Text,
+    Turn, Word, Words, read_position,
+)
 from validator.model import MapData, Position
 
 from plugin.tito import facts, locations, units
 
-AREA_ATTRIBUTES = ("garrison", "alignment", "uprising-modifier")
-DISPLAY_ATTRIBUTES = ("terrain", "recruitment", "victory-points", "intrinsic-defence", "labels")
-MAP_ATTRIBUTES = ("game", "version")
-PIECE_ATTRIBUTES = ("allegiance", "designation")
-RESERVED_DISPLAY_IDS = ("mountain", "hide-away", "neutral-chetnik")
-_INTEGER = re.compile(r"-?[0-9]{1,6}")
-_NUMBER = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3}|/[1-9][0-9]{0,2})?")
-
 Problem = tuple[int, str]
+RESERVED_DISPLAY_IDS = ("mountain", "hide-away", "neutral-chetnik")
+GAME_TURN = Turn(1, facts.LAST_TURN, f"a Game-Turn number (1 to {facts.LAST_TURN})")
+
+
+def _listed(name: str, words) -> str:
+    return f"{name} ({', '.join(words)})"
+
+
+MAP = AttributeTable("a Tito map", (Attribute("game", Word(("tito",))), Attribute("version", Text())))
+ZONE = AttributeTable("a zone", (
+    Attribute("garrison", Count(name="a whole number of divisions (7.51)"), required=True),
+    Attribute("alignment", Word(facts.ALIGNMENTS, name="P, C or N (7.53C)"), required=True),
+    Attribute("uprising-modifier", Count(-999_999, name="a whole number (7.52)"), required=True),
+))
+DISPLAY = AttributeTable("a display", (
+    Attribute("terrain", Word(facts.TERRAINS, name=_listed("a terrain of 5.3", facts.TERRAINS)), required=True),
+    Attribute("recruitment", Number("a recruitment value such as 2, 1.5 or 1/2 (7.44)"), required=True),
+    Attribute("victory-points", Count(name="a whole number (14.2A)"), required=True),
+    Attribute("intrinsic-defence", Count(1, name="a positive whole number (8.5)")),
+    Attribute("labels", Words((), rest=Word(facts.DISPLAY_LABELS), name=_listed("labels", facts.DISPLAY_LABELS))),
+))
+POSITION = AttributeTable("a Tito position", (
+    Attribute("turn", GAME_TURN), Attribute("phase", Word(facts.PHASES)), Attribute("phasing", Word(facts.PHASING_SIDES)),
+))
+FACTS = FactTable("a Tito fact", (
+    *(Fact(name, Either((GAME_TURN, Boolean()), name=f"{GAME_TURN.name}, true or false"), description=description)
+      for name, description in facts.TRIGGER_FACTS.items()),
+    Fact("tito-state", Word(facts.TITO_STATES), description=facts.OTHER_FACTS["tito-state"]),
+    Fact("victory-points", Count(-999_999, name="a whole number"), description=facts.OTHER_FACTS["victory-points"]),
+    Fact("intrinsic-defence-eliminated", MapReference("display"), repeat=MANY,
+         description=facts.OTHER_FACTS["intrinsic-defence-eliminated"]),
+))
+# The pieces' own fields (nationality, type, side, size) are read with the attributes Tito adds.
+PIECE_FIELDS = ("nationality", "type", "side", "size")
+PIECE = AttributeTable("a Tito piece", (
+    Attribute("nationality", Word(facts.NATIONALITIES, name=_listed("a Tito nationality", facts.NATIONALITIES))),
+    Attribute("type", Word(facts.UNIT_TYPES, name=_listed("a Tito type", facts.UNIT_TYPES))),
+    Attribute("side", Word(facts.SIDES)),
+    Attribute("size", Word(facts.SIZE_EQUIVALENTS, name=_listed("a Tito size", facts.SIZE_EQUIVALENTS))),
+    Attribute("allegiance", Word(facts.ALLEGIANCES, name=_listed("a Chetnik allegiance (7.2)", facts.ALLEGIANCES))),
+    Attribute("designation", Text()),
+))
+EVENT = AttributeTable("a Tito event", (
+    Attribute("kind", Word(facts.EVENT_KINDS), required=True), Attribute("area", MapReference("area", "a zone of the map")),
+))
 
 
 def validate_position(position: Position) -> Iterator[Problem]:
     """Every game-specific problem of a Tito save, in file order within each part."""
-    yield from _map_problems(position.map, position.source)
-    yield from _position_problems(position)
+    context = Context(position.map)
+    yield from _map_problems(position.map, position.source, context)
+    yield from read_position(POSITION, position)[1]
+    if position.phase == "setup" and position.turn not in ("", "1"):
+        yield position.line, f"the position's phase 'setup' comes before Game-Turn 1, not in Game-Turn {position.turn}"
     yield from _fact_problems(position)
-    yield from _piece_problems(position)
-    yield from _event_problems(position)
-
-
-def number_value(text: str) -> Fraction:
-    """A display's recruitment value: "2", "1.5" or "1/2"."""
-    return Fraction(text)
+    yield from _piece_problems(position, context)
+    yield from _event_problems(position, context)
 
 
 # -- the map -------------------------------------------------------------------
 
 
-def _map_problems(map_data: MapData, save_source: str) -> Iterator[Problem]:
+def _map_problems(map_data: MapData, save_source: str, context: Context) -> Iterator[Problem]:
     def at(line: int, problem: str) -> Problem:
         if map_data.source == save_source:  # an inline map: the reader's line is the right one
             return line, (f"in the map, {problem}" if line else problem)
         where = f", line {line}" if line else ""
         return 0, f"the map {map_data.source}{where}: {problem}"
 
-    for name, value in map_data.attributes.items():
-        if name not in MAP_ATTRIBUTES:
-            yield at(0, f"a Tito map takes no attribute '{name}' (it accepts {', '.join(MAP_ATTRIBUTES)})")
-        elif name == "game" and value != "tito":
-            yield at(0, f"the map is for the game '{value}', not 'tito'")
+    yield from (at(0, f"the map {problem}") for problem in MAP.read(map_data.attributes, context)[1])
     missing = [facts.ZONES[zone] for zone in facts.ZONES if zone not in map_data.areas]
     if missing:
         yield at(0, f"the map lacks the Tito zones {', '.join(missing)} (5.1 names twelve)")
@@ -64,22 +97,25 @@ def _map_problems(map_data: MapData, save_source: str) -> Iterator[Problem]:
         if area.id not in facts.ZONES:
             yield at(area.line, f"'{area.id}' is not a Tito zone; the zones are {', '.join(facts.ZONES)}")
             continue
-        yield from (at(area.line, problem) for problem in _area_attribute_problems(area.id, area.attributes))
+        name = facts.ZONES[area.id]
+        yield from (at(area.line, f"the zone {name} {problem}") for problem in ZONE.read(area.attributes, context)[1])
         yield from (at(area.line, problem) for problem in _neighbour_problems(map_data, area.id))
     for display in map_data.displays.values():
         if display.id in RESERVED_DISPLAY_IDS or "/" in display.id:
             yield at(display.line, f"the display id '{display.id}' would clash with a zone-display location id")
-        yield from (at(display.line, problem) for problem in _display_attribute_problems(display))
+        values, problems = DISPLAY.read(display.attributes, context)
+        yield from (at(display.line, f"the display {display.label} {problem}") for problem in problems)
+        for label in values.get("labels", ()):
+            if display.area != facts.DISPLAY_LABELS[label]:
+                yield at(display.line, f"the label '{label}' belongs on displays in "
+                                       f"{facts.ZONES[facts.DISPLAY_LABELS[label]]}, not on {display.label}")
     expected = _generated_ids(map_data)
     for location in map_data.locations.values():
         if location.kind == "hex":
             yield at(location.line, f"a Tito map has zones, not hexes ('{location.id}')")
         elif expected.get(location.id) != location.kind:
-            yield at(
-                location.line,
-                f"the map lists the location '{location.id}'; a Tito map gives zones and displays, and Referee "
-                "generates their triangles, circles and boxes",
-            )
+            yield at(location.line, f"the map lists the location '{location.id}'; a Tito map gives zones and displays, "
+                                    "and Referee generates their triangles, circles and boxes")
 
 
 def _generated_ids(map_data: MapData) -> dict[str, str]:
@@ -88,22 +124,6 @@ def _generated_ids(map_data: MapData) -> dict[str, str]:
         for location in locations.display_locations(display.area, display.id, display.label, display.line):
             ids[location.id] = location.kind
     return ids
-
-
-def _area_attribute_problems(zone: str, attributes) -> Iterator[str]:
-    name = facts.ZONES[zone]
-    for key in attributes:
-        if key not in AREA_ATTRIBUTES:
-            yield f"the zone {name} has an unknown attribute '{key}' (a zone takes {', '.join(AREA_ATTRIBUTES)})"
-    garrison = attributes.get("garrison")
-    if not units.is_whole_number(garrison):
-        yield f"the zone {name} needs a garrison value, a whole number of divisions (7.51), not {garrison!r}"
-    alignment = attributes.get("alignment")
-    if alignment not in facts.ALIGNMENTS:
-        yield f"the zone {name} needs an alignment of P, C or N (7.53C), not {alignment!r}"
-    modifier = attributes.get("uprising-modifier")
-    if modifier is None or not _INTEGER.fullmatch(modifier):
-        yield f"the zone {name} needs an uprising-modifier, a whole number (7.52), not {modifier!r}"
 
 
 def _neighbour_problems(map_data: MapData, zone: str) -> Iterator[str]:
@@ -125,122 +145,54 @@ def _neighbour_problems(map_data: MapData, zone: str) -> Iterator[str]:
             yield f"{area.label} lists {neighbour.label} as a neighbour but {neighbour.label} does not list it back"
 
 
-def _display_attribute_problems(display) -> Iterator[str]:
-    name = display.label
-    attributes = display.attributes
-    for key in attributes:
-        if key not in DISPLAY_ATTRIBUTES:
-            yield f"the display {name} has an unknown attribute '{key}' (a display takes {', '.join(DISPLAY_ATTRIBUTES)})"
-    terrain = attributes.get("terrain")
-    if terrain not in facts.TERRAINS:
-        yield f"the display {name} needs a terrain, one of {', '.join(facts.TERRAINS)} (5.3), not {terrain!r}"
-    recruitment = attributes.get("recruitment")
-    if recruitment is None or not _NUMBER.fullmatch(recruitment):
-        yield f"the display {name} needs a recruitment value such as 2, 1.5 or 1/2 (7.44), not {recruitment!r}"
-    points = attributes.get("victory-points")
-    if not units.is_whole_number(points):
-        yield f"the display {name} needs victory-points, a whole number (14.2A), not {points!r}"
-    defence = attributes.get("intrinsic-defence")
-    if defence is not None and not (units.is_whole_number(defence) and int(defence) > 0):
-        yield f"the display {name} has an intrinsic-defence of {defence!r}; give a positive whole number (8.5)"
-    for label in attributes.get("labels", "").split():
-        zone = facts.DISPLAY_LABELS.get(label)
-        if zone is None:
-            yield f"the display {name} has an unknown label '{label}' (labels: {', '.join(facts.DISPLAY_LABELS)})"
-        elif display.area != zone:
-            yield f"the label '{label}' belongs on displays in {facts.ZONES[zone]}, not on {name}"
-
-
-# -- the position's own attributes ------------------------------------------------
-
-
-def _position_problems(position: Position) -> Iterator[Problem]:
-    if position.turn and not (units.is_whole_number(position.turn) and 1 <= int(position.turn) <= facts.LAST_TURN):
-        yield position.line, f"the position's turn '{position.turn}' is not a Tito Game-Turn (1 to {facts.LAST_TURN})"
-    if position.phase and position.phase not in facts.PHASES:
-        yield position.line, f"the position's phase '{position.phase}' is not a Tito phase; the phases are {', '.join(facts.PHASES)}"
-    if position.phase == "setup" and position.turn not in ("", "1"):
-        yield position.line, f"the position's phase 'setup' comes before Game-Turn 1, not in Game-Turn {position.turn}"
-    if position.phasing and position.phasing not in facts.PHASING_SIDES:
-        yield position.line, f"the position's phasing side '{position.phasing}' is not axis or yugoslav"
+# -- facts -------------------------------------------------------------------------
 
 
 def _fact_problems(position: Position) -> Iterator[Problem]:
+    reading = FACTS.read(position)
+    yield from reading.problems
     turn = units.turn_number(position)
-    for name, values in position.facts.items():
-        if name not in facts.KNOWN_FACTS:
-            yield position.fact_line(name), f"the fact '{name}' is not a Tito fact; the facts are {', '.join(facts.KNOWN_FACTS)}"
-            continue
-        if len(values) > 1 and name not in facts.REPEATABLE_FACTS:
-            yield position.fact_line(name, 1), f"the fact '{name}' is given {len(values)} times; give it once"
-        for value, line in position.fact_entries(name):
-            problem = _fact_value_problem(position, name, value, turn)
-            if problem:
-                yield line, problem
-
-
-def _fact_value_problem(position: Position, name: str, value: str, turn: int | None) -> str:
-    if name in facts.TRIGGER_FACTS:
-        if value in ("true", "false"):
-            return ""
-        if not (units.is_whole_number(value) and 1 <= int(value) <= facts.LAST_TURN):
-            return f"the fact '{name}' takes a Game-Turn number (1 to {facts.LAST_TURN}), true or false, not '{value}'"
-        if turn is not None and int(value) > turn:
-            return f"the fact '{name}' says Game-Turn {value}, later than the position's Game-Turn {turn}"
-        return ""
-    if name == "tito-state" and value not in facts.TITO_STATES:
-        return f"the fact 'tito-state' takes one of {', '.join(facts.TITO_STATES)}, not '{value}'"
-    if name == "victory-points" and not _INTEGER.fullmatch(value):
-        return f"the fact 'victory-points' takes a whole number, not '{value}'"
-    if name == "intrinsic-defence-eliminated":
-        display = position.map.displays.get(value)
-        if display is None:
-            return f"the fact 'intrinsic-defence-eliminated' names '{value}', which is not a display of the map"
+    for name in facts.TRIGGER_FACTS:
+        for entry in reading.values.get(name, ()):
+            if turn is not None and type(entry.value) is int and entry.value > turn:
+                yield entry.line, (f"the fact '{name}' says Game-Turn {entry.value}, later than the position's "
+                                   f"Game-Turn {turn}")
+    for entry in reading.values.get("intrinsic-defence-eliminated", ()):
+        display = position.map.displays[entry.value]
         if "intrinsic-defence" not in display.attributes:
-            return f"the fact 'intrinsic-defence-eliminated' names {display.label}, which has no intrinsic defence (8.5)"
-    return ""
+            yield entry.line, (f"the fact 'intrinsic-defence-eliminated' names {display.label}, which has no "
+                               "intrinsic defence (8.5)")
 
 
 # -- pieces ----------------------------------------------------------------------
 
 
-def _piece_problems(position: Position) -> Iterator[Problem]:
+def _piece_problems(position: Position, context: Context) -> Iterator[Problem]:
     turn = units.turn_number(position)
+    read = PIECE.reader(context)
     for piece in position.pieces:
-        for problem in _one_piece_problems(piece, turn):
-            yield piece.line, f"the piece '{piece.id}' {problem}"
+        fields = {name: getattr(piece, name) for name in PIECE_FIELDS if getattr(piece, name)}
+        problems = read({**fields, **piece.attributes})[1] or _piece_rules(piece, turn)
+        yield from ((piece.line, f"the piece '{piece.id}' {problem}") for problem in problems)
 
 
-def _one_piece_problems(piece, turn: int | None) -> Iterator[str]:
-    for key in piece.attributes:
-        if key not in PIECE_ATTRIBUTES:
-            yield f"has an unknown attribute '{key}' (a Tito piece adds {', '.join(PIECE_ATTRIBUTES)})"
-    if piece.type and piece.type not in facts.UNIT_TYPES:
-        yield f"has the type '{piece.type}', which is not a Tito type ({', '.join(facts.UNIT_TYPES)})"
+def _piece_rules(piece, turn: int | None) -> Iterator[str]:
+    """What a piece whose every value is known gets wrong by combining them."""
     if piece.type == facts.MARKER:
         return
-    nationality = piece.nationality
+    nationality, allegiance = piece.nationality, piece.attribute("allegiance")
     if not nationality:
         yield f"needs a nationality ({', '.join(facts.NATIONALITIES)})"
         return
-    if nationality not in facts.NATIONALITIES:
-        yield f"has the nationality '{nationality}', which is not a Tito nationality ({', '.join(facts.NATIONALITIES)})"
-        return
-    allegiance = piece.attribute("allegiance")
-    if nationality == "chetnik":
-        if not allegiance:
-            yield f"is a Chetnik without an allegiance; give allegiance= one of {', '.join(facts.ALLEGIANCES)} (7.2)"
-        elif allegiance not in facts.ALLEGIANCES:
-            yield f"has the allegiance '{allegiance}'; a Chetnik is {', '.join(facts.ALLEGIANCES)} (7.2)"
-    elif allegiance:
+    if nationality == "chetnik" and not allegiance:
+        yield f"is a Chetnik without an allegiance; give allegiance= one of {', '.join(facts.ALLEGIANCES)} (7.2)"
+    elif allegiance and nationality != "chetnik":
         yield "has an allegiance, which only Chetniks have"
-    if piece.side:
-        expected = _expected_side(piece, turn)
-        if piece.side not in facts.SIDES:
-            yield f"has the side '{piece.side}', which is not axis, yugoslav or neutral"
-        elif expected and piece.side != expected:
-            yield f"is {nationality}{_allegiance_words(piece)} but its side says '{piece.side}', not '{expected}'"
-    elif nationality == "bulgarian" and turn is None:
+    expected = _expected_side(piece)
+    if piece.side and expected and piece.side != expected:
+        words = f" ({allegiance})" if allegiance else ""
+        yield f"is {nationality}{words} but its side says '{piece.side}', not '{expected}'"
+    elif not piece.side and nationality == "bulgarian" and turn is None:
         yield "is Bulgarian; give its side, or the position's turn (Axis before Game-Turn 15, Yugoslav after)"
     if piece.type == facts.TITO:
         if nationality != "partisan":
@@ -248,64 +200,58 @@ def _one_piece_problems(piece, turn: int | None) -> Iterator[str]:
         if piece.size:
             yield "is Tito, who has no unit size"
         return
+    sizes = facts.SIZES_BY_NATIONALITY[nationality]
     if not piece.size:
-        yield f"needs a size ({', '.join(facts.SIZES_BY_NATIONALITY[nationality])})"
-    elif piece.size not in facts.SIZE_EQUIVALENTS:
-        yield f"has the size '{piece.size}', which is not a Tito size ({', '.join(facts.SIZE_EQUIVALENTS)})"
-    elif piece.size not in facts.SIZES_BY_NATIONALITY[nationality]:
-        allowed = ", ".join(facts.SIZES_BY_NATIONALITY[nationality])
-        yield f"is a {nationality} {piece.size}; {nationality} units come as {allowed}"
+        yield f"needs a size ({', '.join(sizes)})"
+    elif piece.size not in sizes:
+        yield f"is a {nationality} {piece.size}; {nationality} units come as {', '.join(sizes)}"
 
 
-def _expected_side(piece, turn: int | None) -> str:
+def _expected_side(piece) -> str:
     if piece.nationality == "bulgarian":
         return ""  # 3.0: Bulgarians change sides; the save says which
     if piece.nationality == "chetnik":
         return facts.ALLEGIANCES.get(piece.attribute("allegiance"), "")
-    if piece.nationality in facts.AXIS_NATIONALITIES:
-        return "axis"
-    return "yugoslav"  # Partisans and Soviets
-
-
-def _allegiance_words(piece) -> str:
-    allegiance = piece.attribute("allegiance")
-    return f" ({allegiance})" if allegiance else ""
+    return "axis" if piece.nationality in facts.AXIS_NATIONALITIES else "yugoslav"  # Partisans and Soviets
 
 
 # -- events ----------------------------------------------------------------------
 
 
-def _event_problems(position: Position) -> Iterator[Problem]:
+def _event_problems(position: Position, context: Context) -> Iterator[Problem]:
     turn = units.turn_number(position)
     pieces = units.pieces_by_id(position)
     on_operation: dict[str, int] = {}
+    read = EVENT.reader(context)
     for event in position.events:
-        if event.kind not in facts.EVENT_KINDS:
-            yield event.line, f"the event kind '{event.kind}' is not a Tito event; the kinds are {', '.join(facts.EVENT_KINDS)}"
-            continue
-        for key in event.attributes:
-            yield event.line, f"the event '{event.kind}' takes no attribute '{key}'"
-        if not event.pieces:
-            yield event.line, f"the event '{event.kind}' lists no pieces"
-        for piece_id in event.pieces:
-            if piece_id not in pieces:
-                yield event.line, f"the event '{event.kind}' names the piece '{piece_id}', which the save does not have"
-        if event.kind == facts.ANTI_GUERRILLA_OPERATION:
-            if not event.area:
-                yield event.line, "an anti-guerrilla-operation needs area= its target zone (8.41)"
-            elif event.area not in position.map.areas:
-                yield event.line, f"the anti-guerrilla-operation targets '{event.area}', a zone the map does not have"
-            for piece_id in event.pieces:
-                piece = pieces.get(piece_id)
-                if piece is not None and units.side(piece, turn) != "axis":
-                    yield event.line, f"the anti-guerrilla-operation lists '{piece_id}', which is not an Axis unit (8.42)"
-                if piece_id in on_operation:
-                    yield event.line, f"the piece '{piece_id}' is on two operations (lines {on_operation[piece_id]} and {event.line})"
-                on_operation[piece_id] = event.line
-        else:
-            if event.area:
-                yield event.line, "a guerrilla-unit-formed event takes no area; the pieces' locations say where"
-            for piece_id in event.pieces:
-                piece = pieces.get(piece_id)
-                if piece is not None and not (units.is_guerrilla(piece) and piece.size in ("brigade", "division")):
-                    yield event.line, f"the guerrilla-unit-formed event lists '{piece_id}', which is not a guerrilla brigade or division"
+        area = {"area": event.area} if event.area else {}
+        problems = read({"kind": event.kind, **area, **event.attributes})[1]
+        yield from ((event.line, f"the event {problem}") for problem in problems)
+        if not problems:
+            yield from ((event.line, problem) for problem in _event_rules(event, pieces, turn, on_operation))
+
+
+def _event_rules(event, pieces: dict, turn: int | None, on_operation: dict[str, int]) -> Iterator[str]:
+    """What an event gets wrong about its pieces and its target."""
+    if not event.pieces:
+        yield f"the event '{event.kind}' lists no pieces"
+    for piece_id in event.pieces:
+        if piece_id not in pieces:
+            yield f"the event '{event.kind}' names the piece '{piece_id}', which the save does not have"
+    listed = [(piece_id, pieces[piece_id]) for piece_id in event.pieces if piece_id in pieces]
+    if event.kind == facts.GUERRILLA_UNIT_FORMED:
+        if event.area:
+            yield "a guerrilla-unit-formed event takes no area; the pieces' locations say where"
+        for piece_id, piece in listed:
+            if not (units.is_guerrilla(piece) and piece.size in ("brigade", "division")):
+                yield f"the guerrilla-unit-formed event lists '{piece_id}', which is not a guerrilla brigade or division"
+        return
+    if not event.area:
+        yield "an anti-guerrilla-operation needs area= its target zone (8.41)"
+    for piece_id, piece in listed:
+        if units.side(piece, turn) != "axis":
+            yield f"the anti-guerrilla-operation lists '{piece_id}', which is not an Axis unit (8.42)"
+    for piece_id in event.pieces:
+        if piece_id in on_operation:
+            yield f"the piece '{piece_id}' is on two operations (lines {on_operation[piece_id]} and {event.line})"
+        on_operation[piece_id] = event.line

@@ -209,3 +209,8 @@ def test_the_position_fields_are_read_at_the_position_line():
         (2, "the position has phase='lunch'; it takes one of setup"),
         (2, "the position has no turn=; it takes a turn number (1 to 30)"),
     ])
+
+
+def test_a_value_of_another_type_contradicts_even_when_python_calls_them_equal():
+    table = FactTable("a test fact", (Fact("pullback", Either((Turn(1, 30), Boolean()))),))
+    assert [line for line, _ in table.read(position(("pullback", "1"), ("pullback", "true"))).problems] == [11]

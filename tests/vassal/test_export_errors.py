@@ -110,8 +110,8 @@ def test_a_translation_to_a_value_the_plugin_rejects_is_traced_to_its_vassal_pie
     with pytest.raises(ExportError) as raised:
         check_file(save, module, "tito", mapping)
     message = str(raised.value)
-    assert message.startswith(f"{save}: the position exported from it is refused: the piece 'de-2' has the "
-                              "nationality 'Hungarian', which is not a Tito nationality")
+    assert message.startswith(f"{save}: the position exported from it is refused: the piece 'de-2' has "
+                              "nationality='Hungarian'; it takes a Tito nationality")
     assert message.endswith("(the piece 'de-2' is the VASSAL piece '2th Infantry Division' at Yugoslavia / Bosnia: "
                             "Sarajevo Axis)")
 
@@ -127,7 +127,7 @@ def test_a_strength_that_is_not_a_number_and_a_state_word_the_table_lacks(tmp_pa
 
 def test_the_plugin_checks_translated_state_values(tmp_path, module):
     save = tito_game(tmp_path / "phase.vsav", [german(1)], {**STATE, "Phase": "Lunch Break"})
-    with pytest.raises(ExportError, match="the position's phase 'lunch-break' is not a Tito phase"):
+    with pytest.raises(ExportError, match="the position has phase='lunch-break'; it takes one of setup, "):
         check_file(save, module, "tito")
 
 
