@@ -29,4 +29,4 @@ def test_two_supply_sources_off_the_map_are_named_in_the_plural(write_save, run_
     path = write_save(save_text(facts=[("supply-source:pact", "h9998 h9999")]))
     code, _out, err = run_cli("check", path, "--game", "tww")
     assert code == 2
-    assert "name hexes of the map (h9998, h9999 are not hexes of it)" in err
+    assert "the map has no hexes 'h9998', 'h9999'" in err

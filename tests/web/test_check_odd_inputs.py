@@ -203,9 +203,9 @@ def test_a_request_over_the_limit_shows_the_form_again_with_the_limits(
          "s.xml, line 8: the position has turn='²'; it takes a Game-Turn number (1 to 17)"),
         ("tito/overstacked.xml", 'turn="4"', 'turn="١"',
          "s.xml, line 8: the position has turn='١'; it takes a Game-Turn number (1 to 17)"),
-        ("tww/legal.xml", 'turn="5"', 'turn="²"', "s.xml, line 5: the turn '²' is not a war turn number"),
+        ("tww/legal.xml", 'turn="5"', 'turn="²"', "s.xml, line 5: the position has turn='²'; it takes a war turn number (1, 2, ...)"),
         ("tww/legal.xml", 'name="war-entry:finland" value="3"', 'name="war-entry:finland" value="²"',
-         "s.xml, line 8: the fact 'war-entry:finland' has the value '²': give the war turn number"),
+         "s.xml, line 8: the fact 'war-entry:finland' takes the war turn number the nation entered the war on, not '²'"),
     ],
 )
 def test_a_number_in_other_digits_gets_the_plugins_sentence_not_a_bug_report(real_client, example, old, new,
