@@ -23,12 +23,11 @@ from fractions import Fraction
 
 from lxml import etree
 
+from validator import svg
 from validator.model import Location, Position
 from validator.report import Report
 
 from plugin.tito import facts, units
-
-SVG = "http://www.w3.org/2000/svg"
 
 COLUMNS = 3
 PANEL_WIDTH = 400
@@ -60,19 +59,17 @@ def picture(position: Position, report: Report) -> str:
     width = COLUMNS * PANEL_WIDTH + (COLUMNS + 1) * GAP
     height = LEGEND_HEIGHT + sum(max(panel.height for panel in row) + GAP for row in rows) + GAP
 
-    root = etree.Element(
-        _tag("svg"), nsmap={None: SVG},
-        attrib={"viewBox": f"0 0 {width} {height}", "class": "tito-picture", "role": "img",
-                "font-family": "system-ui, sans-serif", "font-size": "13"},
+    root = svg.document(
+        f"Tito position: {len(position.pieces)} pieces in {len(panels)} zones", (0, 0, width, height),
+        class_="tito-picture", font_family="system-ui, sans-serif", font_size="13",
     )
-    _text(root, "title", f"Tito position: {len(position.pieces)} pieces in {len(panels)} zones")
     _legend(root, width, len(report.violations))
     y = LEGEND_HEIGHT
     for row in rows:
         for column, panel in enumerate(row):
             panel.draw(root, GAP + column * (PANEL_WIDTH + GAP), y)
         y += max(panel.height for panel in row) + GAP
-    return etree.tostring(root, encoding="unicode")
+    return svg.serialised(root)
 
 
 def _violation_numbers(report: Report) -> dict[str, list[int]]:
@@ -108,12 +105,10 @@ class _ZonePanel:
         return False
 
     def draw(self, parent: etree._Element, x: int, y: int) -> None:
-        panel = etree.SubElement(parent, _tag("g"), {"class": "zone", "transform": f"translate({x},{y})"})
-        etree.SubElement(panel, _tag("rect"), {
-            "x": "0", "y": "0", "width": str(PANEL_WIDTH), "height": str(self.height), "rx": "6",
-            "fill": "#ffffff", "stroke": OUTLINE, "stroke-width": "1",
-        })
-        _text(panel, "text", self.area.label, x=12, y=21, **{"font-size": "16", "font-weight": "700", "fill": TEXT})
+        panel = svg.element(parent, "g", class_="zone", transform=f"translate({x},{y})")
+        svg.element(panel, "rect", x="0", y="0", width=PANEL_WIDTH, height=self.height, rx="6", fill="#ffffff",
+                    stroke=OUTLINE, stroke_width="1")
+        svg.element(panel, "text", self.area.label, x=12, y=21, font_size="16", font_weight="700", fill=TEXT)
         top = TITLE_HEIGHT
         self._zone_row(panel, top, facts.MOUNTAIN, "triangle", "Mountains")
         self._zone_row(panel, top + ZONE_ROW, facts.HIDE_AWAY, "circle", "Hide-aways")
@@ -123,15 +118,16 @@ class _ZonePanel:
         y = top + 2 * ZONE_ROW
         if self.displays:
             for column, side in enumerate(facts.OBJECTIVE_BOX_SIDES):
-                _text(panel, "text", f"{SIDE_LABELS[side]} box", x=BOX_LEFT + column * (BOX_WIDTH + 8) + BOX_WIDTH / 2,
-                      y=y + 10, fill=MUTED, **{"font-size": "11", "text-anchor": "middle"})
-            _text(panel, "text", "Objective Displays", x=12, y=y + 10, fill=MUTED, **{"font-size": "11"})
+                svg.element(panel, "text", f"{SIDE_LABELS[side]} box",
+                            x=BOX_LEFT + column * (BOX_WIDTH + 8) + BOX_WIDTH / 2, y=y + 10, fill=MUTED,
+                            font_size="11", text_anchor="middle")
+            svg.element(panel, "text", "Objective Displays", x=12, y=y + 10, fill=MUTED, font_size="11")
             y += HEADER_ROW
         for display in self.displays:
             self._display_row(panel, display, y)
             y += DISPLAY_ROW
         if self.others:
-            _text(panel, "text", "Other places", x=12, y=y + 22, fill=MUTED)
+            svg.element(panel, "text", "Other places", x=12, y=y + 22, fill=MUTED)
             for column, location in enumerate(self.others[:2]):
                 self._place(panel, location, "box", BOX_LEFT + column * (BOX_WIDTH + 8), y + 4, BOX_WIDTH,
                             BOX_HEIGHT, location.label)
@@ -145,7 +141,7 @@ class _ZonePanel:
         )
 
     def _zone_row(self, panel: etree._Element, top: int, kind: str, shape: str, heading: str) -> None:
-        _text(panel, "text", heading, x=12, y=top + 12, fill=MUTED, **{"font-size": "11"})
+        svg.element(panel, "text", heading, x=12, y=top + 12, fill=MUTED, font_size="11")
         for column, side in enumerate(facts.ZONE_DISPLAY_SIDES):
             location = self._find(kind, side)
             if location is not None:
@@ -154,7 +150,7 @@ class _ZonePanel:
 
     def _display_row(self, panel: etree._Element, display, y: int) -> None:
         label = display.label if len(display.label) <= 19 else display.label[:18] + "…"
-        _text(panel, "text", label, x=12, y=y + 22, fill=TEXT, **{"font-weight": "600"})
+        svg.element(panel, "text", label, x=12, y=y + 22, fill=TEXT, font_weight="600")
         for column, side in enumerate(facts.OBJECTIVE_BOX_SIDES):
             location = self.by_id.get(f"{self.zone}/{display.id}/{side}")
             if location is not None:
@@ -167,63 +163,52 @@ class _ZonePanel:
         pieces = self.stacks.get(location.id, [])
         numbers = self.marks.get(location.id, [])
         side = location.attributes.get("side", "neutral")
-        group = etree.SubElement(panel, _tag("g"), {
-            "class": "place offending" if numbers else "place", "data-location": location.id,
-        })
+        group = svg.element(panel, "g", class_="place offending" if numbers else "place", data_location=location.id)
         listed = ", ".join(units.describe(piece) for piece in pieces[:12])
         if len(pieces) > 12:
             listed += f" and {len(pieces) - 12} more"
-        _text(group, "title", f"{self.position.location_label(location.id)}: {listed or 'empty'}")
+        svg.element(group, "title", f"{self.position.location_label(location.id)}: {listed or 'empty'}")
         outline = {
             "fill": FILLS.get(side, "#ffffff"),
             "stroke": OFFENCE if numbers else OUTLINE,
-            "stroke-width": "3.5" if numbers else "1",
+            "stroke_width": "3.5" if numbers else "1",
         }
         if numbers:
-            outline["class"] = "offending"
+            outline["class_"] = "offending"
         if shape == "triangle":
             points = f"{x + width / 2},{y} {x + width},{y + height} {x},{y + height}"
-            etree.SubElement(group, _tag("polygon"), {"points": points, **outline})
+            svg.element(group, "polygon", points=points, **outline)
             text_y = y + height * 0.72
         elif shape == "circle":
-            etree.SubElement(group, _tag("circle"), {
-                "cx": str(x + width / 2), "cy": str(y + height / 2), "r": str(width / 2), **outline,
-            })
+            svg.element(group, "circle", cx=x + width / 2, cy=y + height / 2, r=width / 2, **outline)
             text_y = y + height / 2 - 2
         else:
-            etree.SubElement(group, _tag("rect"), {
-                "x": str(x), "y": str(y), "width": str(width), "height": str(height), "rx": "3", **outline,
-            })
+            svg.element(group, "rect", x=x, y=y, width=width, height=height, rx="3", **outline)
             text_y = y + (height / 2 - 2 if height > BOX_HEIGHT else height / 2 + 4)
         centre = x + width / 2
         if pieces:
             total = sum((units.division_equivalent(piece) for piece in pieces), Fraction(0))
             count = f"{len(pieces)} unit" + ("" if len(pieces) == 1 else "s")
             if shape == "box" and height <= BOX_HEIGHT:
-                _text(group, "text", f"{count} · {_divisions(total)}", x=centre, y=text_y,
-                      **{"text-anchor": "middle", "font-size": "11", "fill": TEXT})
+                svg.element(group, "text", f"{count} · {_divisions(total)}", x=centre, y=text_y,
+                            text_anchor="middle", font_size="11", fill=TEXT)
             else:
-                _text(group, "text", count, x=centre, y=text_y, **{"text-anchor": "middle", "font-size": "11",
-                                                                    "fill": TEXT})
-                _text(group, "text", _divisions(total), x=centre, y=text_y + 13,
-                      **{"text-anchor": "middle", "font-size": "11", "font-weight": "700", "fill": TEXT})
+                svg.element(group, "text", count, x=centre, y=text_y, text_anchor="middle", font_size="11", fill=TEXT)
+                svg.element(group, "text", _divisions(total), x=centre, y=text_y + 13,
+                            text_anchor="middle", font_size="11", font_weight="700", fill=TEXT)
         if caption:
-            _text(group, "text", caption, x=centre, y=y + height + 13,
-                  **{"text-anchor": "middle", "font-size": "11", "fill": MUTED})
+            svg.element(group, "text", caption, x=centre, y=y + height + 13,
+                        text_anchor="middle", font_size="11", fill=MUTED)
         if numbers:
             shown = ", ".join(str(number) for number in numbers[:3]) + ("…" if len(numbers) > 3 else "")
             badge_width = 12 + 7 * len(shown)
             # On a box the badge sits on its top edge, clear of the counts written inside.
             badge_y = y if shape == "box" else y + 4
             badge_x = min(x + width - 4, PANEL_WIDTH - badge_width / 2 - 2)
-            etree.SubElement(group, _tag("rect"), {
-                "class": "badge", "x": str(badge_x - badge_width / 2), "y": str(badge_y - 10),
-                "width": str(badge_width), "height": "20", "rx": "10", "fill": OFFENCE,
-            })
-            _text(group, "text", shown, x=badge_x, y=badge_y + 4, **{
-                "class": "badge-number", "text-anchor": "middle", "font-size": "11", "font-weight": "700",
-                "fill": "#ffffff",
-            })
+            svg.element(group, "rect", class_="badge", x=badge_x - badge_width / 2, y=badge_y - 10, width=badge_width,
+                        height="20", rx="10", fill=OFFENCE)
+            svg.element(group, "text", shown, x=badge_x, y=badge_y + 4, class_="badge-number", text_anchor="middle",
+                        font_size="11", font_weight="700", fill="#ffffff")
 
 
 def _divisions(total: Fraction) -> str:
@@ -231,24 +216,13 @@ def _divisions(total: Fraction) -> str:
 
 
 def _legend(root: etree._Element, width: int, violations: int) -> None:
-    legend = etree.SubElement(root, _tag("g"), {"class": "legend"})
-    etree.SubElement(legend, _tag("rect"), {
-        "x": str(GAP), "y": "10", "width": "18", "height": "14", "fill": "#ffffff", "stroke": OFFENCE,
-        "stroke-width": "3.5",
-    })
+    legend = svg.element(root, "g", class_="legend")
+    svg.element(legend, "rect", x=GAP, y="10", width="18", height="14", fill="#ffffff", stroke=OFFENCE,
+                stroke_width="3.5")
     if violations:
         words = (f"A place outlined in red breaks a rule; its red number is the violation's number in the report "
                  f"({violations} in all). Each place shows its units and their division-equivalents (6.22).")
     else:
         words = "No place breaks a rule. Each place shows its units and their division-equivalents (6.22)."
-    _text(legend, "text", words, x=GAP + 26, y=22, fill=TEXT, **{"font-size": "12"})
+    svg.element(legend, "text", words, x=GAP + 26, y=22, fill=TEXT, font_size="12")
 
-
-def _tag(name: str) -> str:
-    return f"{{{SVG}}}{name}"
-
-
-def _text(parent: etree._Element, tag: str, content: str, **attributes) -> etree._Element:
-    element = etree.SubElement(parent, _tag(tag), {key: str(value) for key, value in attributes.items()})
-    element.text = content
-    return element
