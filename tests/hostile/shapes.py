@@ -209,3 +209,15 @@ def empty_stacks_at_one_point(path: Path, n: int) -> Path:
     pieces = [piece_command(f"p{index}", x=10 * index, y=10) for index in range(n)]
     moves = [move_command(f"p{index}", "Main", 500, 500) for index in range(n)]
     return write_vsav(path, voxz(restore(*stacks, *pieces) + ESC + ESC.join(moves)))
+
+
+def long_marker_list(path: Path, n: int) -> Path:
+    """One piece whose marker trait lists n empty property names."""
+    type_chain = encode(["mark;" + "," * (n - 1), "piece;;;unit.png;Listed"], "\t")
+    state_chain = encode(["", "Main;100;100;;0"], "\t")
+    return write_vsav(path, voxz(restore(encode(["+", "listed", type_chain, state_chain], "/"))))
+
+
+def long_board_list(path: Path, n: int) -> Path:
+    """A board picker that lays out n boards."""
+    return write_vsav(path, voxz(restore(after=("MainBoardPicker" + "\tBoard\t0\t0" * n,))))

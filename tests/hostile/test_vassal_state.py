@@ -66,3 +66,17 @@ def test_a_deep_trait_chain_costs_its_length(tmp_path):
 def test_a_chain_past_the_traits_limit_is_refused(tmp_path):
     cost = measure("vassal_save", shapes.deep_traits(tmp_path / "deep.vsav", 2_500))
     assert cost.refused and "piece deep: its trait chain holds more than 2,000 traits, the traits limit" in cost.refused
+
+
+def test_a_marker_with_millions_of_keys_is_refused_before_they_are_split(tmp_path):
+    cost = measure("vassal_save", shapes.long_marker_list(tmp_path / "marker.vsav", 3_000_000))
+    assert cost.refused and ("piece listed holds a list of 3,000,000 items, more than the list_items limit of "
+                             "100,000") in cost.refused
+    assert cost.peak_mb < WEB_PEAK_MB
+
+
+def test_a_board_picker_with_millions_of_boards_is_refused_before_they_are_split(tmp_path):
+    cost = measure("vassal_save", shapes.long_board_list(tmp_path / "boards.vsav", 1_000_000))
+    assert cost.refused and ("a command holds a list of 3,000,001 items, more than the list_items limit of "
+                             "100,000") in cost.refused
+    assert cost.peak_mb < WEB_PEAK_MB

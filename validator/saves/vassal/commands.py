@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from validator.limits import DEFAULT_LIMITS, Limits
 
 from .errors import VassalFormatError
-from .sequence import java_int, leading, split
+from .sequence import items, java_int, leading, split
 
 ESC = "\x1b"
 LOG_PREFIX = "LOG\t"
@@ -335,8 +335,11 @@ def move_fields(text: str) -> tuple[str, str | None, int, int, str | None, str |
             _null(tokens[5]), java_int(tokens[6], 0), java_int(tokens[7], 0), _null(tokens[8]))
 
 
-def parse_leaf(text: str) -> Command | None:
-    """The typed command a leaf encodes, ``None`` for the empty leaf, else :class:`OtherCommand`."""
+def parse_leaf(text: str, most_items: int = DEFAULT_LIMITS.list_items) -> Command | None:
+    """The typed command a leaf encodes, ``None`` for the empty leaf, else :class:`OtherCommand`.
+
+    A board list longer than ``most_items`` raises :class:`TooManyItems`.
+    """
     if not text:
         return None
     head = text[:2]
@@ -365,12 +368,12 @@ def parse_leaf(text: str) -> Command | None:
         return ChangeProperty(tokens[0], tokens[1], tokens[2], tokens[3] or "")
     first_tab = text.find("\t")
     if first_tab > 0 and text[:first_tab].endswith("BoardPicker") or text.endswith("BoardPicker"):
-        return _parse_boards(text)
+        return _parse_boards(text, most_items)
     return OtherCommand(text)
 
 
-def _parse_boards(text: str) -> SetBoards:
-    tokens = split(text, "\t")
+def _parse_boards(text: str, most_items: int) -> SetBoards:
+    tokens = items(text, "\t", most_items)
     map_id = tokens[0][: -len("BoardPicker")]
     boards = []
     index = 1

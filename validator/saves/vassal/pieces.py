@@ -16,7 +16,7 @@ from types import MappingProxyType
 from validator.limits import DEFAULT_LIMITS
 
 from .model import Concealment, Layer, Trait
-from .sequence import Decoder, java_int, leading, split
+from .sequence import Decoder, items, java_int, leading, split
 
 _TAB_AFTER_RUN = re.compile(r"(?<!\\)(\\*)\t")
 """A TAB with the whole run of backslashes before it (the look-behind keeps each run to one match)."""
@@ -190,17 +190,17 @@ def deck_name(type_string: str) -> str:
     return tokens[13] if len(tokens) > 13 else ""
 
 
-def _string_array(value: str) -> list[str]:
-    return split(value, ",") if value else []
+def _string_array(value: str, most: int) -> list[str]:
+    return items(value, ",", most) if value else []
 
 
-def layer_of(trait: Trait) -> Layer:
+def layer_of(trait: Trait, most_items: int = DEFAULT_LIMITS.list_items) -> Layer:
     """An Embellishment's level and names (``emb2;`` and the old ``emb;`` layout)."""
-    tokens = leading(trait.type, ";", 20) if trait.id == "emb2;" else split(trait.type, ";")
+    tokens = leading(trait.type, ";", 20) if trait.id == "emb2;" else items(trait.type, ";", most_items)
     if trait.id == "emb2;":
         fields = tokens[1:] + [""] * 19
-        images = _string_array(fields[15])
-        names = _string_array(fields[16])
+        images = _string_array(fields[15], most_items)
+        names = _string_array(fields[16], most_items)
         names += [""] * (len(images) - len(names))
         layer_name = fields[18]
         default_value = -1 if fields[2] else 1
@@ -208,7 +208,7 @@ def layer_of(trait: Trait) -> Layer:
         images_and_names = tokens[9:] if len(tokens) > 9 else []
         names = []
         for entry in images_and_names:
-            parts = split(entry, ",")
+            parts = leading(entry, ",", 2)
             names.append(parts[1] if len(parts) > 1 else "")
         layer_name = ""
         activate_key = leading(tokens[1], ";", 1)[0] if len(tokens) > 1 else ""
@@ -248,7 +248,7 @@ class PieceFacts:
     """The same for the engaged outermost Invisible trait."""
 
 
-def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
+def piece_facts(traits: tuple[Trait, ...], most_items: int = DEFAULT_LIMITS.list_items) -> PieceFacts:
     """Name, image, properties, layers and mask/hide flags of a piece's trait chain."""
     basic_trait = traits[-1]
     basic_tokens = leading(basic_trait.type, ";", 5) + ["", "", "", "", ""]
@@ -269,7 +269,7 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
     for trait in reversed(traits[:-1]):          # innermost first, so outer traits wrap the name
         tid = trait.id
         if tid in ("emb2;", "emb;"):
-            layer = layer_of(trait)
+            layer = layer_of(trait, most_items)
             layers.append(layer)
             if layer.active:
                 name = _apply_level_name(layer.level_name, name)
@@ -293,8 +293,8 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
     for trait in traits[:-1]:
         tid = trait.id
         if tid == "mark;":
-            keys = split(trait.type[len("mark;"):], ",")
-            values = split(trait.state, ",") if trait.state else []
+            keys = items(trait.type[len("mark;"):], ",", most_items)
+            values = items(trait.state, ",", most_items) if trait.state else []
             for index, key in enumerate(keys):
                 if key:
                     properties.setdefault(key, values[index] if index < len(values) else "")
@@ -306,7 +306,7 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
             tokens = leading(trait.type, ";", 17) + [""] * 19
             properties.setdefault(tokens[16] or "TextLabel", trait.state)
         elif tid in ("emb2;", "emb;"):
-            layer = layer_of(trait)
+            layer = layer_of(trait, most_items)
             if layer.name:
                 properties.setdefault(f"{layer.name}_Level", str(layer.level))
                 properties.setdefault(f"{layer.name}_Name", layer.level_name)
@@ -318,7 +318,8 @@ def piece_facts(traits: tuple[Trait, ...]) -> PieceFacts:
                       masked, mask_name if masked or mask_name else None, hidden, mask_owner, hide_owner)
 
 
-def concealment(owner: tuple[str, str] | None, roster_sides: dict[str, str]) -> Concealment | None:
+def concealment(owner: tuple[str, str] | None, roster_sides: dict[str, str],
+                most_items: int = DEFAULT_LIMITS.list_items) -> Concealment | None:
     """Who sees through an engaged Mask or Invisible trait, from its recorded owner and access field.
 
     ``PieceAccessConfigurer.decode``: ``side:`` is SideAccess, ``sides:A:B``
@@ -333,6 +334,6 @@ def concealment(owner: tuple[str, str] | None, roster_sides: dict[str, str]) -> 
     if access == "side:":
         return Concealment("side", recorded)
     if access.startswith("sides:"):
-        sides = tuple(side for side in split(access[len("sides:"):], ":") if side) if access != "sides:" else ()
+        sides = tuple(side for side in items(access[len("sides:"):], ":", most_items) if side) if access != "sides:" else ()
         return Concealment("sides", recorded, sides)
     return Concealment("player", roster_sides.get(recorded) or None)

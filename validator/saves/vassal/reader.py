@@ -21,6 +21,7 @@ from validator.limits import DEFAULT_LIMITS, Limits
 from .metadata import parse_metadata
 from .model import LogStep, Metadata, SavedGame
 from .obfuscation import decode_text, deobfuscate, detect_format
+from .sequence import TooManyItems
 from .state import GameState
 
 SAVE_ENTRY = "savedGame"
@@ -102,7 +103,7 @@ def _groups(archive: Archive, probe_holder: list) -> Iterator[tuple[list[str], b
         if not understood:
             for leaf in leaves:
                 leaves_seen += 1
-                if type(parse_leaf(leaf)) is not OtherCommand:
+                if type(_parse(leaf, archive)) is not OtherCommand:
                     understood = True
                     break
         yield leaves, logged
@@ -114,10 +115,17 @@ def _groups(archive: Archive, probe_holder: list) -> Iterator[tuple[list[str], b
                                                 "and send that file", entry=SAVE_ENTRY)
 
 
+def _parse(leaf: str, archive: Archive) -> Command | None:
+    try:
+        return parse_leaf(leaf, archive.limits.list_items)
+    except TooManyItems as error:
+        raise VassalFormatError(archive.source, f"a command {error}", entry=SAVE_ENTRY) from None
+
+
 def _sections(archive: Archive, probe_holder: list) -> Iterator[Section]:
     step_index = 0
     for leaves, logged in _groups(archive, probe_holder):
-        commands = [parse_leaf(leaf) for leaf in leaves]
+        commands = [_parse(leaf, archive) for leaf in leaves]
         if logged:
             step_index += 1
             undo = any(type(command) is UndoMarker and command.active for command in commands)

@@ -55,6 +55,22 @@ def split(value: str, delimiter: str) -> list[str]:
     return parts
 
 
+class TooManyItems(ValueError):
+    """A list inside a value longer than any real one; the reader names the file and the piece."""
+
+
+def items(value: str, delimiter: str, most: int) -> list[str]:
+    """Every token of ``value``, as :func:`split` gives them, refused before splitting when more than ``most``.
+
+    For lists that VASSAL reads whole: a list of millions of empty items is a
+    few megabytes of text and would be a gigabyte of parts.
+    """
+    count = value.count(delimiter) + 1
+    if count > most:
+        raise TooManyItems(f"holds a list of {count:,} items, more than the list_items limit of {most:,}")
+    return split(value, delimiter)
+
+
 def leading(value: str, delimiter: str, count: int) -> list[str]:
     """The first ``count`` tokens of ``value`` (fewer when it has fewer), exactly as :func:`split` gives them.
 

@@ -21,10 +21,10 @@ from validator.limits import DEFAULT_LIMITS, Limits
 from .commands import (AddPiece, BoardPlacement, ChangePiece, ChangeProperty, Command, MovePiece, OtherCommand,
                        RemovePiece, SetBoards, SetGlobalProperty, add_fields, change_fields, move_fields, parse_leaf)
 from .errors import VassalFormatError
-from .model import Deck, Metadata, Piece, SavedGame, Stack
+from .model import Concealment, Deck, Metadata, Piece, SavedGame, Stack
 from .pieces import (PieceChainError, PieceFacts, basic_state, concealment, deck_name, deck_state, innermost_state,
                      parse_traits, piece_facts, stack_state)
-from .sequence import java_int, leading
+from .sequence import TooManyItems, java_int, leading
 
 MODULE_CONTAINER = "Module"
 
@@ -204,7 +204,10 @@ class GameState:
         elif head == "-/":
             self._remove(text[2:])
         elif head != "CH" or not text.startswith("CHAT"):
-            command = parse_leaf(text)
+            try:
+                command = parse_leaf(text, self.limits.list_items)
+            except TooManyItems as error:
+                raise VassalFormatError(self.source, f"a command {error}", entry="savedGame") from None
             if command is not None:
                 self.apply(command)
 
@@ -445,9 +448,11 @@ class GameState:
         if record.facts is None or record.facts[0] != key:
             try:
                 traits = parse_traits(record.type, record.state, self.limits.traits)
+                record.facts = (key, piece_facts(traits, self.limits.list_items), traits)
             except PieceChainError as error:
                 raise VassalFormatError(self.source, f"piece {record.id}: {error}") from None
-            record.facts = (key, piece_facts(traits), traits)
+            except TooManyItems as error:
+                raise VassalFormatError(self.source, f"piece {record.id} {error}") from None
         return record.facts[1]
 
     def _roster_sides(self) -> dict[str, str]:
@@ -466,8 +471,16 @@ class GameState:
             deck_id=container_id if container is not None and container.kind == "deck" else None,
             traits=traits, properties=facts.properties, layers=facts.layers,
             masked=facts.masked, mask_name=facts.mask_name, hidden=facts.hidden,
-            mask=concealment(facts.mask_owner, roster_sides), hide=concealment(facts.hide_owner, roster_sides),
+            mask=self._concealment(record, facts.mask_owner, roster_sides),
+            hide=self._concealment(record, facts.hide_owner, roster_sides),
         )
+
+    def _concealment(self, record: _PieceRecord, owner: tuple[str, str] | None,
+                     roster_sides: dict[str, str]) -> Concealment | None:
+        try:
+            return concealment(owner, roster_sides, self.limits.list_items)
+        except TooManyItems as error:
+            raise VassalFormatError(self.source, f"piece {record.id} {error}") from None
 
     def piece(self, piece_id: str) -> Piece | None:
         """One piece as a snapshot would show it now, or ``None`` when no such piece exists."""
