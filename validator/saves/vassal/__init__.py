@@ -8,12 +8,14 @@ Public API:
 * :func:`read_module` -- a .vmod or bare buildFile as a :class:`Module`;
 * :func:`location_of` -- the location name VASSAL shows for a map point;
 * :class:`VassalFormatError` -- every unusable input, with a sentence naming file and problem;
-* :class:`Limits` -- the per-layer byte caps.
+* :class:`Limits` -- the caps every reader applies (bytes per layer, counts, grid numbers),
+  from :mod:`validator.limits`.
 """
+
+from validator.limits import Limits
 
 from .commands import BoardPlacement
 from .errors import VassalFormatError
-from validator.limits import Limits
 from .locations import OFFBOARD, location_of
 from .model import Concealment, Deck, Layer, LogStep, Metadata, Piece, SavedGame, Stack, Trait
 from .module import Board, MapDefinition, MapPoint, Module, read_module
