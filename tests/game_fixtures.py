@@ -121,7 +121,8 @@ def read_fixture(path: Path) -> Fixture:
             expectations.append(_expectation(path, line[len("expect:"):]))
         elif line:
             description.append(line)
-    return Fixture(path, path.parents[1].name, case, path.name.split("-")[0], " ".join(description), tuple(expectations))
+    verdict = path.name.split("-")[0]
+    return Fixture(path, path.parents[1].name, case, verdict, " ".join(description), tuple(expectations))
 
 
 def _expectation(path: Path, text: str) -> Expectation:

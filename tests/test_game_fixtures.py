@@ -25,6 +25,7 @@ from validator.saves.xml_reader import read_position_file
 
 GAME_IDS = sorted(set(registry()) | {folder.name for folder in game_fixtures.game_folders()})
 FIXTURE_PATHS = [path for folder in game_fixtures.game_folders() for path in game_fixtures.fixture_paths(folder)]
+BAD_INPUTS = [bad for folder in game_fixtures.game_folders() for bad in game_fixtures.bad_inputs(folder)]
 
 
 def path_id(path: Path) -> str:
@@ -39,7 +40,7 @@ def drawn():
     def results(fixture: Fixture) -> list[Result]:
         if fixture.path not in found:
             position = read_position_file(fixture.path)
-            assert position.game == fixture.game, f"{fixture.path} is a save of {position.game}, kept under {fixture.game}"
+            assert position.game == fixture.game, f"{fixture.path} is a save of {position.game}, not {fixture.game}"
             found[fixture.path] = list(runner.iter_results(position))
         return found[fixture.path]
 
@@ -74,7 +75,9 @@ def test_a_fixture_draws_every_result_its_header_expects_and_no_other(path, draw
     fixture = game_fixtures.read_fixture(path)
     results = drawn(fixture)
     for expected in fixture.expectations:
-        matching = [result for result in results if (result.case, result.severity) == (expected.case, expected.severity)]
+        matching = [
+            result for result in results if (result.case, result.severity) == (expected.case, expected.severity)
+        ]
         assert matching, f"{fixture.id} expects {expected}, but draws:\n{listing(results)}"
         for words in expected.words:
             assert any(words in result.message for result in matching), (
@@ -108,6 +111,17 @@ def test_every_result_is_stamped_with_the_game_of_the_fixture(path, drawn):
     fixture = game_fixtures.read_fixture(path)
     results = drawn(fixture)
     assert all(result.game == fixture.game and result.rule == f"{fixture.game}:{result.case}" for result in results)
+
+
+@pytest.mark.parametrize("bad", BAD_INPUTS, ids=lambda bad: bad.id)
+def test_a_save_the_game_must_refuse_exits_2_naming_file_line_and_problem(bad, run_cli):
+    code, out, err = run_cli("check", bad.path)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert "Traceback" not in err
+    # A problem with the map as a whole (its zones) has no line of its own.
+    assert (f"{bad.path}: " if bad.line is None else f"{bad.path}, line {bad.line}: ") in err, err
+    assert bad.words in err, err
 
 
 # -- each game's completeness -----------------------------------------------------
@@ -185,4 +199,5 @@ def test_every_lettered_item_a_check_or_fixture_names_is_an_item_of_the_real_rul
     for fixture in fixtures_of(game_id):
         named |= {result.case for result in drawn(fixture)}
     lettered = {case for case in named if case.letter}
-    assert all(case in book.cases for case in lettered), sorted(str(case) for case in lettered if case not in book.cases)
+    missing = sorted(str(case) for case in lettered if case not in book.cases)
+    assert not missing, f"lettered items the imported {game_id} rulebook does not have: {', '.join(missing)}"

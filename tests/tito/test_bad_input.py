@@ -2,12 +2,12 @@
 
 Each file in ``tests/fixtures/tito/bad-input/`` says what it expects in a
 ``<!-- expect-error: line N | words of the message -->`` comment ("line none"
-when the problem belongs to the whole position).
+when the problem belongs to the whole position); tests/test_game_fixtures.py
+runs them, as it runs every game's.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -16,20 +16,7 @@ from plugin.tito import units
 from validator.model import MapData, Position
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "tito" / "bad-input"
-EXPECT = re.compile(r"<!--\s*expect-error:\s*line (\d+|none)\s*\|(.*?)-->", re.S)
 BAD_FILES = sorted(FIXTURES.glob("*.xml"))
-
-
-@pytest.mark.parametrize("path", BAD_FILES, ids=lambda path: path.stem)
-def test_an_unusable_save_exits_2_naming_file_line_and_problem(path, run_cli):
-    line, words = EXPECT.search(path.read_text(encoding="utf-8")).groups()
-    code, out, err = run_cli("check", path)
-    assert code == 2, (out, err)
-    assert out == ""
-    assert "Traceback" not in err
-    # Problems with the map as a whole (its zones) have no line of their own.
-    assert (f"{path}: " if line == "none" else f"{path}, line {line}: ") in err, err
-    assert words.strip() in err, err
 
 
 def test_there_are_bad_input_fixtures_for_each_kind_of_problem():
