@@ -32,60 +32,41 @@ from typing import Any
 
 from .commands import AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetGlobalProperty
 from validator.limits import DEFAULT_LIMITS, Limits
-from .locations import location_of
 from .model import Metadata, Piece, SavedGame
 from .module import Module, read_module
 from .reader import GameLog, read_log, read_saved_game
+from .views import View, face_down_decks
 
 DUMP_VERSION = 1
 DEFAULT_MASK_NAME = "?"
 
 
-class _View:
-    """What one viewer sees of a game: the rules above, applied piece by piece."""
-
-    def __init__(self, module: Module | None, viewer: str | None, arbiter: bool) -> None:
-        self.module, self.viewer, self.arbiter = module, viewer, arbiter
-
-    def _sees_through(self, concealment) -> bool:
-        return self.arbiter or (concealment is not None and concealment.visible_to(self.viewer))
-
-    def visible(self, piece: Piece) -> bool:
-        return not piece.hidden or self._sees_through(piece.hide)
-
-    def location(self, piece: Piece, boards) -> str | None:
-        if self.module is None or piece.map is None:
-            return None
-        return location_of(self.module, piece.map, piece.x, piece.y, boards)
-
-    def piece(self, piece: Piece, boards, face_down_decks: frozenset[str]) -> dict[str, Any] | None:
-        """The piece as this viewer sees it, or ``None`` when it is invisible to them."""
-        if not self.visible(piece):
-            return None
-        in_face_down_deck = piece.deck_id is not None and piece.deck_id in face_down_decks
-        obscured = not self.arbiter and (
-            (piece.masked and not self._sees_through(piece.mask)) or in_face_down_deck)
-        entry: dict[str, Any] = {
-            "id": piece.id,
-            "name": (piece.mask_name or DEFAULT_MASK_NAME) if obscured else piece.name,
-            "basic_name": None if obscured else piece.basic_name,
-            "image": None if obscured else (piece.image or None),
-            "map": piece.map,
-            "x": piece.x,
-            "y": piece.y,
-            "location": self.location(piece, boards),
-            "stack": piece.stack_id,
-            "deck": piece.deck_id,
-            "masked": piece.masked,
-            "hidden": piece.hidden,
-            "obscured": obscured,
-            "properties": {} if obscured else dict(piece.properties),
-        }
-        if self.arbiter:
-            entry["mask_name"] = piece.mask_name
-            entry["mask_owner_side"] = piece.mask.owner_side if piece.mask else None
-            entry["hidden_by_side"] = piece.hide.owner_side if piece.hide else None
-        return entry
+def _entry(view: View, piece: Piece, boards, face_down: frozenset[str]) -> dict[str, Any] | None:
+    """The piece as this viewer sees it, or ``None`` when it is invisible to them."""
+    if not view.visible(piece):
+        return None
+    obscured = view.obscured(piece, face_down)
+    entry: dict[str, Any] = {
+        "id": piece.id,
+        "name": (piece.mask_name or DEFAULT_MASK_NAME) if obscured else piece.name,
+        "basic_name": None if obscured else piece.basic_name,
+        "image": None if obscured else (piece.image or None),
+        "map": piece.map,
+        "x": piece.x,
+        "y": piece.y,
+        "location": view.location(piece, boards),
+        "stack": piece.stack_id,
+        "deck": piece.deck_id,
+        "masked": piece.masked,
+        "hidden": piece.hidden,
+        "obscured": obscured,
+        "properties": {} if obscured else dict(piece.properties),
+    }
+    if view.arbiter:
+        entry["mask_name"] = piece.mask_name
+        entry["mask_owner_side"] = piece.mask.owner_side if piece.mask else None
+        entry["hidden_by_side"] = piece.hide.owner_side if piece.hide else None
+    return entry
 
 
 def _metadata(metadata: Metadata | None) -> dict[str, Any] | None:
@@ -95,13 +76,9 @@ def _metadata(metadata: Metadata | None) -> dict[str, Any] | None:
             "date_saved": metadata.date_saved, "description": metadata.description}
 
 
-def _face_down(game: SavedGame) -> frozenset[str]:
-    return frozenset(deck.id for deck in game.decks if deck.face_down)
-
-
-def _position(game: SavedGame, view: _View) -> dict[str, Any]:
-    face_down = _face_down(game)
-    pieces = [entry for entry in (view.piece(piece, game.boards, face_down) for piece in game.pieces)
+def _position(game: SavedGame, view: View) -> dict[str, Any]:
+    face_down = face_down_decks(game)
+    pieces = [entry for entry in (_entry(view, piece, game.boards, face_down) for piece in game.pieces)
               if entry is not None]
     shown = {entry["id"] for entry in pieces}
     stacks = [{"id": stack.id, "map": stack.map, "x": stack.x, "y": stack.y,
@@ -132,7 +109,7 @@ def _position(game: SavedGame, view: _View) -> dict[str, Any]:
 def dump_game(game: SavedGame, module: Module | None = None, *, viewer: str | None = None,
               arbiter: bool = False) -> dict[str, Any]:
     """One position as JSON-ready data (see docs/vassal-dump.md), as ``viewer`` may see it."""
-    return _position(game, _View(module, viewer, arbiter))
+    return _position(game, View(module, viewer, arbiter))
 
 
 def _touched_ids(state, command) -> set[str]:
@@ -153,14 +130,14 @@ def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str |
     Only the pieces a step's commands name (and the contents of containers
     they name) are looked at again, so a long log costs what its steps touch.
     """
-    view = _View(module, viewer, arbiter)
+    view = View(module, viewer, arbiter)
     state = log.initial_state()
     initial = state.snapshot(format=log.format)
-    face_down = _face_down(initial)
+    face_down = face_down_decks(initial)
     boards = initial.boards
     seen: dict[str, dict[str, Any]] = {}
     for piece in initial.pieces:
-        entry = view.piece(piece, boards, face_down)
+        entry = _entry(view, piece, boards, face_down)
         if entry is not None:
             seen[piece.id] = entry
     for step in log.steps:
@@ -181,7 +158,7 @@ def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str |
         added, changed, removed = [], [], []
         for piece_id in sorted(touched):
             piece = state.piece(piece_id)
-            entry = None if piece is None else view.piece(piece, boards, face_down)
+            entry = None if piece is None else _entry(view, piece, boards, face_down)
             before = seen.get(piece_id)
             if entry is None:
                 if before is not None:
@@ -201,7 +178,7 @@ def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str |
 def dump_log(log: GameLog, module: Module | None = None, *, viewer: str | None = None,
              arbiter: bool = False) -> dict[str, Any]:
     """A log as JSON-ready data: the position when logging began, then ``steps`` of visible changes."""
-    data = _position(log.initial, _View(module, viewer, arbiter))
+    data = _position(log.initial, View(module, viewer, arbiter))
     data["position"] = "initial"
     data["metadata"] = {"save": _metadata(log.metadata), "module": _metadata(log.module_metadata)}
     data["steps"] = list(iter_step_dumps(log, module, viewer=viewer, arbiter=arbiter))
