@@ -100,6 +100,7 @@ def described(findings: list[dict]) -> str:
         "/tito/search?q=stacking",
         "/tito/search?q=",
         "/check",
+        "/tito/coverage",
     ],
 )
 def test_a_page_has_no_serious_accessibility_findings(site, page, path):
