@@ -75,6 +75,29 @@ def test_output_into_a_closed_pipe_ends_quietly_with_the_broken_pipe_status(argu
     assert "Traceback" not in errors and "Exception ignored" not in errors and "BrokenPipe" not in errors
 
 
+VASSAL_LOG = ROOT / "examples" / "vassal" / "tito-opening-moves.vlog"
+
+
+@pytest.mark.rulebooks
+def test_every_other_command_into_a_closed_pipe_ends_quietly_too(import_real):
+    import_real("tito")
+    for arguments in [
+        ("rules", "show", "tito", "6.21"),
+        ("rules", "show", "tito", "6.21", "--format", "json"),
+        ("rules", "refs", "tito"),
+        ("rules", "coverage", "tito"),
+        ("rules", "coverage", "tito", "--format", "json"),
+        ("info",),
+        ("info", "--format", "json"),
+        ("vassal", "dump", VASSAL_LOG, "--module", VASSAL_MODULE, "--steps"),
+        ("vassal", "dump", VASSAL_LOG, "--module", VASSAL_MODULE, "--steps", "--format", "json"),
+    ]:
+        finished = into_closed_pipe(*arguments)
+        errors = finished.stderr.decode("utf-8")
+        assert finished.returncode == BROKEN_PIPE, (arguments, errors)
+        assert "Traceback" not in errors and "Exception ignored" not in errors and "BrokenPipe" not in errors
+
+
 def test_head_of_a_listing_reads_the_first_line_and_nothing_goes_wrong():
     listing = subprocess.Popen([*REFEREE, "rules", "list", "tito"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                cwd=ROOT)
