@@ -15,7 +15,8 @@ def test_info_before_anything_is_imported_creates_nothing(run_cli, instance_dir)
     code, out, err = run_cli("info", "--format", "json")
     assert code == 0 and err == ""
     facts = json.loads(out)
-    assert facts["instance"] == {"folder": str(instance_dir), "exists": False, "chosen_by": "REFEREE_INSTANCE"}
+    assert facts["instance"] == {"folder": str(instance_dir), "exists": False, "chosen_by": "REFEREE_INSTANCE",
+                                 "file_in_the_way": None}
     assert facts["database"] == {"path": str(instance_dir / instance.DATABASE_NAME), "exists": False}
     assert facts["rulebooks"] == []
     assert [game["id"] for game in facts["games"]] == sorted(registry())

@@ -30,7 +30,8 @@ def gather() -> dict:
     books = _imported_rulebooks(database)
     return {
         "instance": {"folder": str(folder), "exists": folder.is_dir(),
-                     "chosen_by": instance.ENVIRONMENT_VARIABLE if instance.is_chosen() else "default"},
+                     "chosen_by": instance.ENVIRONMENT_VARIABLE if instance.is_chosen() else "default",
+                     "file_in_the_way": str(blocking) if (blocking := instance.file_in_the_way(folder)) else None},
         "database": {"path": str(database), "exists": database.is_file()},
         "rulebooks": books,
         "games": [
@@ -72,8 +73,12 @@ def as_text(facts: dict) -> str:
     folder, database = facts["instance"], facts["database"]
     how = (f"chosen by {instance.ENVIRONMENT_VARIABLE}" if folder["chosen_by"] != "default"
            else f"the default; set {instance.ENVIRONMENT_VARIABLE} to choose another")
+    if folder["file_in_the_way"]:
+        state = f"; {folder['file_in_the_way']} is a file, not a folder, so Referee cannot keep its data there"
+    else:
+        state = "" if folder["exists"] else "; not created yet"
     lines = [
-        f"Instance folder: {folder['folder']} ({how}{'' if folder['exists'] else '; not created yet'})",
+        f"Instance folder: {folder['folder']} ({how}{state})",
         f"Database:        {database['path']}{'' if database['exists'] else ' (not created yet)'}",
         "Imported rulebooks:",
     ]

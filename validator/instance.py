@@ -12,9 +12,12 @@ import secrets
 import sys
 from pathlib import Path
 
+from validator.errors import InputError
+
 ENVIRONMENT_VARIABLE = "REFEREE_INSTANCE"
 DATABASE_NAME = "referee.sqlite3"
 SECRET_KEY_NAME = "secret_key"
+SECRET_KEY_VARIABLE = "REFEREE_SECRET_KEY"  # a key given here is used instead of the instance's (validator.web)
 
 
 def default_folder() -> Path:
@@ -40,12 +43,37 @@ def resolved_folder() -> Path:
     return (Path(chosen).expanduser() if chosen else default_folder()).absolute()
 
 
+class UnusableInstanceFolder(InputError):
+    """The instance folder cannot be created or written: a file stands in its way, or the place is read-only."""
+
+
 def folder() -> Path:
     """The instance folder in force, created if it does not exist yet."""
     path = resolved_folder()
-    path.mkdir(parents=True, exist_ok=True)
-    (path / "uploads").mkdir(exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "uploads").mkdir(exist_ok=True)
+    except OSError as error:
+        raise UnusableInstanceFolder(path, _why_unusable(path, error)) from None
     return path
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """The file (not a folder) standing at ``path`` or at one of the folders above it, if any."""
+    for part in (*reversed(path.parents), path):
+        if part.exists() and not part.is_dir():
+            return part
+    return None
+
+
+def _why_unusable(path: Path, error: OSError) -> str:
+    blocking = file_in_the_way(path / "uploads")
+    if blocking is not None:
+        cause = f"{blocking} is a file, not a folder"
+    else:
+        cause = f"it cannot be created or written ({error.strerror or error})"
+    return (f"cannot be used as Referee's instance folder: {cause}; set {ENVIRONMENT_VARIABLE} to a folder "
+            "Referee may write in")
 
 
 def database_path(instance: Path) -> Path:
@@ -64,6 +92,10 @@ def secret_key(instance: Path) -> str:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:  # another process generated it first
         return path.read_text(encoding="ascii").strip()
+    except OSError as error:
+        raise UnusableInstanceFolder(
+            instance, f"cannot hold the web app's secret key ({error.strerror or error}); set {ENVIRONMENT_VARIABLE} "
+                      f"to a folder Referee may write in, or give the key in {SECRET_KEY_VARIABLE}") from None
     with os.fdopen(descriptor, "w", encoding="ascii") as handle:
         handle.write(key)
     return key

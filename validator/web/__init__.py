@@ -14,7 +14,7 @@ from flask import Flask
 
 from validator import instance, paths
 
-SECRET_KEY_VARIABLE = "REFEREE_SECRET_KEY"
+SECRET_KEY_VARIABLE = instance.SECRET_KEY_VARIABLE
 
 # The whole request: a save (at most 32 MB, the reader's own cap) with either its map (at
 # most 32 MB) or, for a VASSAL save, its module (at most 64 MB, validator.web.kept_modules),
