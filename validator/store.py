@@ -13,7 +13,29 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from validator.errors import InputError
+from validator.instance import ENVIRONMENT_VARIABLE
+
 BUSY_TIMEOUT_SECONDS = 10
+
+# What SQLite says about the database file itself, by the first two words of its error
+# name (SQLITE_READONLY_DBMOVED is read-only too), and what the user can do about it.
+_ELSEWHERE = f"or set {ENVIRONMENT_VARIABLE} to a folder Referee may write in"
+_FILE_PROBLEMS = {
+    "SQLITE_NOTADB": "is not a Referee database; move it aside and import your rulebooks again",
+    "SQLITE_CORRUPT": "is damaged; move it aside and import your rulebooks again",
+    "SQLITE_CANTOPEN": f"cannot be opened; make it a file Referee may read and write, {_ELSEWHERE}",
+    "SQLITE_READONLY": f"cannot be written, as the file or its folder is read-only; make them writable, {_ELSEWHERE}",
+    "SQLITE_PERM": f"cannot be written; give Referee the right to write it, {_ELSEWHERE}",
+    "SQLITE_BUSY": f"is held by another program for more than {BUSY_TIMEOUT_SECONDS} seconds; try again once it is done",
+    "SQLITE_LOCKED": "is locked by another connection; try again once it is done",
+    "SQLITE_FULL": "cannot grow, as the disk is full; free some space and try again",
+    "SQLITE_IOERR": f"cannot be read or written (a disk error); check the disk, {_ELSEWHERE}",
+}
+
+
+class UnusableDatabase(InputError):
+    """The database file cannot be opened, read or written: not a database, damaged, read-only, full or busy."""
 
 # Each entry brings the schema from version N to N+1.  Append, never edit.
 MIGRATIONS: list[str] = [
@@ -86,24 +108,46 @@ MIGRATIONS: list[str] = [
 
 def connect(path: Path) -> sqlite3.Connection:
     """Open the database, creating or upgrading its schema."""
-    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
-    connection.row_factory = sqlite3.Row
-    connection.execute("PRAGMA foreign_keys = ON")
-    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_SECONDS * 1000}")
-    _migrate(connection)
+    try:
+        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        connection.row_factory = sqlite3.Row
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_SECONDS * 1000}")
+        _migrate(connection)
+    except sqlite3.DatabaseError as error:
+        raise unusable(path, error) from None
     return connection
 
 
 @contextmanager
 def write_transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error."""
-    connection.execute("BEGIN IMMEDIATE")
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error; a file that refuses the write is said so."""
     try:
-        yield connection
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
-    connection.execute("COMMIT")
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            yield connection
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+    except sqlite3.DatabaseError as error:
+        raise unusable(_file_of(connection), error) from None
+
+
+def unusable(path: object, error: sqlite3.DatabaseError) -> Exception:
+    """The sentence for a database file SQLite cannot use, or ``error`` itself when it is not about the file."""
+    name = "_".join((getattr(error, "sqlite_errorname", None) or "").split("_")[:2])
+    if name not in _FILE_PROBLEMS:
+        return error  # a statement of ours is wrong: a defect, not the user's file
+    return UnusableDatabase(path, f"{_FILE_PROBLEMS[name]} (SQLite: {error})")
+
+
+def _file_of(connection: sqlite3.Connection) -> str:
+    try:
+        return connection.execute("PRAGMA database_list").fetchone()[2] or "the database"
+    except sqlite3.Error:
+        return "the database"
 
 
 def _migrate(connection: sqlite3.Connection) -> None:

@@ -5,15 +5,27 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from flask import Flask, current_app, g
+from flask import Flask, abort, current_app, g
 
 from validator import store
 
+# A server whose database cannot be used is unavailable until its keeper fixes the file;
+# the page does not show the server's file paths, the log says which file and why.
+UNAVAILABLE = 503
+UNUSABLE_DATABASE = (
+    "Referee cannot use its database just now, so this page cannot be built; the server's log says which file "
+    "and why. Try again once the site's keeper has fixed it."
+)
+
 
 def connection() -> sqlite3.Connection:
-    """The request's connection to the instance database."""
+    """The request's connection to the instance database; a database that cannot be used is a 503 that says why."""
     if "database" not in g:
-        g.database = store.connect(Path(current_app.config["DATABASE"]))
+        try:
+            g.database = store.connect(Path(current_app.config["DATABASE"]))
+        except store.UnusableDatabase as error:
+            current_app.logger.error("The instance database cannot be used: %s", error)
+            abort(UNAVAILABLE, description=UNUSABLE_DATABASE)
     return g.database
 
 
