@@ -69,7 +69,7 @@ def test_check_and_export_take_the_sides_of_the_game_mapping_too(run_cli, tmp_pa
         assert code in (0, 1), err
     code, out, err = run_cli("export", save, "--module", MODULE, "--game", "tito", "--viewer", "axis")
     assert code == 2 and out == ""
-    # the roster's sides, the mask's, then the ones plugin/tito/vassal-mapping.xml translates
+    # the roster's sides, the mask's, then the ones plugin/tito/mappings/vassal-mapping.xml translates
     assert ("there is no side 'axis'; the sides are 'Axis', 'Chetnik', 'Italy', 'Yugoslav' and 'Neutral' "
             "(names are matched exactly)") in err
 

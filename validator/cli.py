@@ -16,7 +16,7 @@ from pathlib import Path
 
 from validator import __version__, console, coverage, info, instance, store
 from validator.cases import CaseNumber
-from validator.games import Game, UnknownGame, get
+from validator.games import IN_TREE_GAMES, Game, UnknownGame, get, listed, registry
 from validator.rulebook import fixups as fixup_module
 from validator.rulebook import presentation, storage, summary
 from validator.rulebook.fixups import FixupError
@@ -73,7 +73,7 @@ def _message(error: Exception) -> str:
     return error.args[0] if error.args else str(error)
 
 
-GAME_HELP = "the game's id, such as tito, awaw or tww (referee info lists the games)"
+GAME_HELP = f"the game's id, such as {listed(IN_TREE_GAMES)} (referee info lists the games)"
 FORMAT_HELP = "text to read, or json for scripts: the contracts in docs/cli.md (default: %(default)s)"
 
 
@@ -176,7 +176,7 @@ def _add_vassal_options(parser: argparse.ArgumentParser) -> None:
                         help="the VASSAL module (.vmod or buildFile) the save was made with; "
                              "required for VASSAL files")
     parser.add_argument("--mapping", type=Path, metavar="FILE",
-                        help="the module mapping (default: the game plugin's own vassal-mapping.xml)")
+                        help="the module mapping (default: the game's own mappings/vassal-mapping.xml)")
     _add_viewing(parser, "use", ", or the game's mapping lists")
 
 
@@ -347,7 +347,7 @@ def _vassal_inputs(arguments: argparse.Namespace) -> tuple[Path, str]:
     if arguments.module is None:
         raise UsageError(f"{arguments.file}: a VASSAL file needs its module; give it with --module FILE.vmod.")
     if arguments.game is None:
-        raise UsageError(f"{arguments.file}: say which game the VASSAL file is for with --game (tito, awaw, tww).")
+        raise UsageError(f"{arguments.file}: say which game the VASSAL file is for with --game ({', '.join(registry())}).")
     return arguments.module, arguments.game
 
 

@@ -1,28 +1,92 @@
-"""The game registry: in-tree plugins listed here, outside packs by entry point.
+"""The game contract, and the registry that knows every game by its id.
 
-A game plugin exposes one object, ``game``, a :class:`Game`.  The core knows
-games only through this registry.
+A game is a folder and one object.  The folder has a fixed layout, so the
+core finds a game's data from the folder alone::
+
+    plugin/<game>/
+      __init__.py     builds ``game``, a :class:`Game`, and lists the check modules
+      cases.toml      the case index: number = short title in our own words
+      fixups.toml     optional: repairs to a damaged rulebook text (no text in it)
+      maps/           the map files the game ships, found by file name
+      mappings/       VASSAL module mappings; ``vassal-mapping.xml`` is the default one
+      <checks>.py     check modules: generators tagged ``@case("6.21")``
+
+The object, a :class:`Game`, carries the game's id, title, rule set and
+hooks.  Every hook has one name in every game, and a game without the need
+leaves it ``None``:
+
+``validate_position(position)``
+    yields ``(line, problem)`` for each part of a save the game cannot use;
+    the reader reports the first as an input error with the save's name.
+``prepare_map(map_data)``
+    returns the map with the locations the game's rules define added; it may
+    raise an input error naming the map file and line.
+``picture(position, report)``
+    draws the position, marking what the report names, as an SVG string.
+
+Besides the hooks it says ``picture_caption`` (what the picture shows),
+``decisions`` (how Referee reads the cases the rulebook leaves open) and
+``unchecked`` (the cases Referee knows it cannot decide, and why).
+
+Registration never depends on importing something for its side effects:
+the in-tree games are listed in :data:`IN_TREE_GAMES`, a game lists its own
+check modules, and an outside pack names its object in the entry-point group
+``referee.games`` under its game id.  docs/game-contract.md says the same
+for a pack's author.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+import threading
 import tomllib
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from importlib.metadata import entry_points
+from functools import cached_property
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Iterable, Mapping, Protocol
 
 from validator.cases import CaseNumber
+from validator.errors import InputError
 from validator.rules import RuleSet
 
-IN_TREE_PLUGINS = ("plugin.tito", "plugin.awaw", "plugin.tww")
+if TYPE_CHECKING:
+    from validator.model import MapData, Position
+    from validator.report import Report
+
+# The games that ship with Referee: id -> the package that exposes ``game``.
+IN_TREE_GAMES: Mapping[str, str] = MappingProxyType({"tito": "plugin.tito", "awaw": "plugin.awaw", "tww": "plugin.tww"})
 ENTRY_POINT_GROUP = "referee.games"
 
+CASE_INDEX_FILE = "cases.toml"
+FIXUPS_FILE = "fixups.toml"
+MAPS_FOLDER = "maps"
+MAPPINGS_FOLDER = "mappings"
+DEFAULT_MAPPING_FILE = "vassal-mapping.xml"
 
-class UnknownGame(LookupError):
-    """No plugin answers to this game id."""
+logger = logging.getLogger(__name__)
+
+
+class UnknownGame(InputError, LookupError):
+    """No plugin answers to this game id: an input error whose sentence names its own subject."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("", problem)
+
+
+class ValidatesPosition(Protocol):
+    def __call__(self, position: Position) -> Iterable[tuple[int, str]]: ...
+
+
+class PreparesMap(Protocol):
+    def __call__(self, map_data: MapData) -> MapData: ...
+
+
+class Pictures(Protocol):
+    def __call__(self, position: Position, report: Report) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -33,34 +97,55 @@ class IndexEntry:
     title: str
 
 
+def _nothing() -> Mapping[str, str]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True)
 class Game:
-    """What a plugin tells the core about its game."""
+    """What a game tells the core: who it is, where its data is, its checks and its hooks."""
 
     id: str
     title: str
-    rulebook_files: tuple[str, ...]  # the file names a user is expected to import
-    case_index_path: Path
+    folder: Path  # the game's folder, laid out as the module docstring shows
     rules: RuleSet
-    fixups_path: Path | None = None
-    # The folder of the map files the plugin ships (installed with it as package data); a save
-    # names one by its file name.  None: the game ships no maps.
-    maps_folder: Path | None = None
-    # Adds the locations the game's rules define to a map read from a save; it may
-    # raise SaveInputError naming the map file and line for a map the game cannot use.
-    prepare_map: Callable | None = None
-    # Yields (line, problem) for game-specific parts of a save the game cannot use.
-    validate_position: Callable[..., Iterable[tuple[int, str]]] | None = None
-    # Draws a position (and the locations its report marks) as an SVG document string.
-    picture: Callable | None = None
+    rulebook_files: tuple[str, ...] = ()  # the file names a user is expected to import
+    validate_position: ValidatesPosition | None = None
+    prepare_map: PreparesMap | None = None
+    picture: Pictures | None = None
     # One or two sentences under the picture on the report page: what it draws and how it
     # marks an offence (colour, numbers), true to this game's picture.
     picture_caption: str = ""
     # Where the rulebook is ambiguous: case number -> how Referee reads it, in our words.
-    decisions: Mapping[str, str] = field(default_factory=dict)
+    decisions: Mapping[str, str] = field(default_factory=_nothing)
     # Cases Referee knows it cannot decide: case number -> what deciding it would need (a fact
     # the save does not carry, a rule outside the imported text), in our words. See coverage.py.
-    unchecked: Mapping[str, str] = field(default_factory=dict)
+    unchecked: Mapping[str, str] = field(default_factory=_nothing)
+
+    @property
+    def case_index_path(self) -> Path:
+        return self.folder / CASE_INDEX_FILE
+
+    @property
+    def fixups_path(self) -> Path | None:
+        """The game's rulebook repairs, or None when it ships none."""
+        path = self.folder / FIXUPS_FILE
+        return path if path.is_file() else None
+
+    @property
+    def maps_folder(self) -> Path:
+        """The folder of the map files the game ships (it may be absent: no maps)."""
+        return self.folder / MAPS_FOLDER
+
+    @property
+    def mappings_folder(self) -> Path:
+        """The folder of the game's VASSAL module mappings (it may be absent: none)."""
+        return self.folder / MAPPINGS_FOLDER
+
+    @property
+    def default_mapping_path(self) -> Path:
+        """The mapping used when a user gives none (it may not exist)."""
+        return self.mappings_folder / DEFAULT_MAPPING_FILE
 
     def decision(self, number: CaseNumber) -> str:
         """Referee's documented reading of an ambiguous case, or ""."""
@@ -68,7 +153,7 @@ class Game:
 
     @cached_property
     def case_index(self) -> list[IndexEntry]:
-        """The plugin's case index, in case order, read once."""
+        """The game's case index, in case order, read once."""
         return load_case_index(self.case_index_path)
 
     def index_title(self, number: CaseNumber) -> str:
@@ -77,24 +162,129 @@ class Game:
 
 
 def load_case_index(path: Path) -> list[IndexEntry]:
-    """Read a plugin's ``cases.toml``: a table ``[cases]`` of number = title."""
+    """Read a game's ``cases.toml``: a table ``[cases]`` of number = title."""
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     entries = [IndexEntry(CaseNumber.parse(number), title) for number, title in data["cases"].items()]
     return sorted(entries, key=lambda entry: entry.number)
 
 
-@cache
-def registry() -> dict[str, Game]:
-    """Every known game by id: the in-tree plugins, then installed packs."""
-    games: dict[str, Game] = {}
-    for module_name in IN_TREE_PLUGINS:
+class Registry(MutableMapping[str, Game]):
+    """Every game by id, each loaded the first time it is asked for, safely from several threads.
+
+    Asking for an in-tree game imports that game's package only; entry points
+    are looked at only for an id that is not in-tree, or when every game is
+    listed.  A pack that fails to load is one logged sentence naming it (kept
+    in :attr:`failures`), and the other games go on working.  Putting a game
+    in place by id (``registry[id] = game``) is for a program that assembles
+    its own set of games, tests among them.
+    """
+
+    def __init__(self, in_tree: Mapping[str, str] = IN_TREE_GAMES, group: str = ENTRY_POINT_GROUP) -> None:
+        self._in_tree = in_tree
+        self._group = group
+        self._games: dict[str, Game] = {}
+        self._looked_up: set[str] = set()  # pack ids already looked for, found or not
+        self._all_packs_loaded = False
+        self._failures: list[str] = []
+        self._lock = threading.RLock()
+
+    @property
+    def failures(self) -> tuple[str, ...]:
+        """One sentence per pack that could not be loaded, in the order they failed."""
+        with self._lock:
+            return tuple(self._failures)
+
+    def __getitem__(self, game_id: str) -> Game:
+        with self._lock:
+            if game_id not in self._games:
+                if game_id in self._in_tree:
+                    self._load_in_tree(game_id)
+                elif game_id not in self._looked_up and not self._all_packs_loaded:
+                    self._looked_up.add(game_id)
+                    self._load_packs(entry_points(group=self._group, name=game_id))
+            return self._games[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        """The in-tree games in their listed order, then the packs."""
+        with self._lock:
+            for game_id in self._in_tree:
+                if game_id not in self._games:
+                    self._load_in_tree(game_id)
+            if not self._all_packs_loaded:
+                self._all_packs_loaded = True
+                self._load_packs(entry for entry in entry_points(group=self._group) if entry.name not in self._looked_up)
+            ordered = [game_id for game_id in self._in_tree if game_id in self._games]
+            return iter(ordered + [game_id for game_id in self._games if game_id not in self._in_tree])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __setitem__(self, game_id: str, game: Game) -> None:
+        with self._lock:
+            self._games[game_id] = game
+
+    def __delitem__(self, game_id: str) -> None:
+        with self._lock:
+            del self._games[game_id]
+
+    def _load_in_tree(self, game_id: str) -> None:
+        module_name = self._in_tree[game_id]
         game = importlib.import_module(module_name).game
-        games[game.id] = game
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        game = entry.load()
-        games.setdefault(game.id, game)
-    return games
+        if game.id != game_id:
+            raise RuntimeError(f"{module_name} exposes the game {game.id!r}, but the registry lists it as {game_id!r}")
+        self._games[game_id] = game
+
+    def _load_packs(self, entries: Iterable[EntryPoint]) -> None:
+        for entry in entries:
+            self._looked_up.add(entry.name)
+            if entry.name in self._games and entry.name not in self._in_tree:
+                continue  # a game put in place by id keeps its place
+            try:
+                self._games[entry.name] = _pack_game(entry, self._in_tree)
+            except Exception as error:  # a broken pack must not take the other games down with it
+                sentence = _failure_sentence(entry, error)
+                self._failures.append(sentence)
+                logger.warning(sentence)
+
+
+class PackError(Exception):
+    """An outside pack that loaded but does not keep the contract."""
+
+
+def _pack_game(entry: EntryPoint, in_tree: Mapping[str, str]) -> Game:
+    if entry.name in in_tree:
+        raise PackError(f"it takes the id of the game '{entry.name}' that ships with Referee")
+    game = entry.load()
+    if not isinstance(game, Game):
+        raise PackError(f"{entry.value} is a {type(game).__name__}, not a validator.games.Game")
+    if game.id != entry.name:
+        raise PackError(f"its game calls itself '{game.id}'; the entry point must be named for the game's id")
+    return game
+
+
+def _failure_sentence(entry: EntryPoint, error: Exception) -> str:
+    distribution = getattr(entry, "dist", None)
+    source = f"{distribution.name} {distribution.version}, " if distribution is not None else ""
+    reason = str(error) if isinstance(error, PackError) else f"{type(error).__name__}: {error}"
+    return (
+        f"The game pack '{entry.name}' ({source}entry point {entry.value}) could not be loaded ({reason}); "
+        "the other games work without it, so fix, reinstall or uninstall that pack."
+    )
+
+
+_REGISTRY = Registry()
+
+
+def registry() -> Registry:
+    """Every known game by id: the in-tree games, then installed packs."""
+    return _REGISTRY
+
+
+def listed(ids: Iterable[str]) -> str:
+    """Game ids for a sentence: "tito, awaw or tww"."""
+    names = list(ids)
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def get(game_id: str) -> Game:

@@ -1,15 +1,27 @@
 """Rule sets, checks and what checks yield.
 
-A check is a generator decorated with ``@rules.case("6.21")``: it yields
+A check is a generator tagged with ``@case("6.21")``: it yields
 :class:`Violation` values for what the position breaks and :class:`Finding`
 values for what an arbiter needs to know (a garrison shortfall, a tally, or a
 case it cannot decide).  It never formats pages or reads files; the runner
 stamps each result with its case, rule id and game.
+
+Tagging only marks the function.  A game lists its check modules explicitly
+and :meth:`RuleSet.from_modules` collects the tagged functions from them, in
+the order the modules are listed and then the order the functions are
+defined, so importing a module never registers anything anywhere.
+
+A check says what it judges.  Today that is always ``"position"``: one saved
+position, judged on its own.  Checks of a move (two positions and the move
+between them) will be tagged ``judges="move"`` and run by their own runner;
+the runner of positions asks the rule set only for the checks that judge a
+position.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Callable, Iterable
 
 from validator.cases import CaseNumber
@@ -52,14 +64,21 @@ class Finding(Result):
     kind = "finding"
 
 
+POSITION = "position"
+JUDGED = (POSITION,)  # what a check may judge; "move" comes with the move checks
+
+CheckFunction = Callable[..., Iterable[Result]]
+
+
 @dataclass(frozen=True)
 class Check:
-    """A registered check: the function, its case and its stable rule id."""
+    """A check of one game: the function, its case, its severity, what it judges, and its stable rule id."""
 
     game: str
     case: CaseNumber
     severity: str
-    function: Callable[..., Iterable[Result]]
+    function: CheckFunction
+    judges: str = POSITION
 
     @property
     def rule(self) -> str:
@@ -76,27 +95,89 @@ class Check:
         return doc.splitlines()[0] if doc else ""
 
 
+@dataclass(frozen=True)
+class CaseTag:
+    """What ``@case`` writes on a function: the case it checks, how severe a breach is, what it judges."""
+
+    case: CaseNumber
+    severity: str
+    judges: str
+
+
+TAGS_ATTRIBUTE = "referee_case_tags"
+
+
+def case(number: str, severity: str = "error", judges: str = POSITION) -> Callable[[CheckFunction], CheckFunction]:
+    """Tag the decorated generator as a check of case ``number``; a rule set collects it from its module.
+
+    A function may carry several tags (one check enforcing two cases); they
+    are collected in the order they were written, the one nearest the
+    function first.
+    """
+    if severity not in SEVERITIES:
+        raise ValueError(f"severity must be one of {', '.join(SEVERITIES)}, not {severity!r}")
+    if judges not in JUDGED:
+        raise ValueError(f"a check judges one of {', '.join(JUDGED)}, not {judges!r}")
+    tag = CaseTag(CaseNumber.parse(number), severity, judges)
+
+    def mark(function: CheckFunction) -> CheckFunction:
+        setattr(function, TAGS_ATTRIBUTE, (*tags_of(function), tag))
+        return function
+
+    return mark
+
+
+def tags_of(function: object) -> tuple[CaseTag, ...]:
+    """The ``@case`` tags a function carries, or ()."""
+    return getattr(function, TAGS_ATTRIBUTE, ())
+
+
 class RuleSet:
-    """The checks of one game, in registration order."""
+    """The checks of one game, in a fixed order: built once from what the game lists, never added to."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, checks: Iterable[Check] = ()) -> None:
         self.game = game
-        self._checks: list[Check] = []
+        self._checks = tuple(checks)
+        strangers = sorted({check.game for check in self._checks} - {game})
+        if strangers:
+            raise ValueError(f"the rule set of {game!r} was given checks of {', '.join(map(repr, strangers))}")
 
-    def case(self, number: str, severity: str = "error") -> Callable:
-        """Register the decorated generator as a check of case ``number``."""
-        if severity not in SEVERITIES:
-            raise ValueError(f"severity must be one of {', '.join(SEVERITIES)}, not {severity!r}")
-        parsed = CaseNumber.parse(number)
+    @classmethod
+    def from_functions(cls, game: str, functions: Iterable[CheckFunction]) -> RuleSet:
+        """The checks the tagged ``functions`` make, in their order; an untagged function is a mistake."""
+        checks = []
+        for function in functions:
+            tags = tags_of(function)
+            if not tags:
+                raise ValueError(f"{function.__qualname__} is listed as a check of {game!r} but has no @case tag")
+            checks.extend(Check(game, tag.case, tag.severity, function, tag.judges) for tag in tags)
+        return cls(game, checks)
 
-        def register(function: Callable[..., Iterable[Result]]) -> Callable[..., Iterable[Result]]:
-            self._checks.append(Check(self.game, parsed, severity, function))
-            return function
+    @classmethod
+    def from_modules(cls, game: str, modules: Iterable[ModuleType]) -> RuleSet:
+        """Every tagged function defined in ``modules``: module by module, each in definition order.
 
-        return register
+        A function a module only imports belongs to the module that defines
+        it.  A listed module that defines no check is a mistake in the list.
+        """
+        functions = []
+        for module in modules:
+            defined = list(dict.fromkeys(  # a function bound to two names is one check
+                value for value in vars(module).values()
+                if tags_of(value) and getattr(value, "__module__", None) == module.__name__
+            ))
+            if not defined:
+                raise ValueError(f"the module {module.__name__} is listed as a check module of {game!r} but defines no check")
+            functions.extend(defined)
+        return cls.from_functions(game, functions)
 
     def checks(self) -> list[Check]:
+        """Every check, whatever it judges, in the rule set's order."""
         return list(self._checks)
+
+    def judging(self, judged: str) -> list[Check]:
+        """The checks that judge ``judged`` (``"position"``), in the rule set's order."""
+        return [check for check in self._checks if check.judges == judged]
 
     def enforcing(self, number: CaseNumber) -> list[Check]:
         """The checks registered for exactly this case."""

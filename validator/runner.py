@@ -5,6 +5,10 @@
 into a :class:`Report`; ``is_legal`` answers yes or no.  Like jsonschema's
 ``iter_errors`` / ``validate`` / ``is_valid``, the runner -- not the check --
 records which case produced each result.
+
+A verdict needs checks: asked about a game with no position checks, every
+way of asking raises :class:`NothingToCheck` (an input error: the CLI exits
+2 and the web answers 400) instead of calling the position legal.
 """
 
 from __future__ import annotations
@@ -14,19 +18,34 @@ from functools import lru_cache
 from typing import Iterator
 
 from validator.cases import CaseNumber
+from validator.errors import InputError
 from validator.games import Game, get
 from validator.model import Position
 from validator.report import Report
-from validator.rules import Check, Finding, Result, Violation
+from validator.rules import POSITION, Check, Finding, Result, Violation
 
 
 class CheckDefectError(RuntimeError):
     """A check yielded something malformed: a bug in the plugin, not in the position."""
 
 
+class NothingToCheck(InputError):
+    """The game has no checks of a position, so no verdict can be given: never "legal" by default."""
+
+    def __init__(self, game: Game, source: str = "") -> None:
+        super().__init__(source, (
+            f"{game.title} ({game.id}) has no checks of a position, so Referee cannot say whether this position "
+            f"is legal; its rulebook can still be read (referee rules list {game.id})."
+        ))
+        self.game = game
+
+
 def iter_results(position: Position, game: Game | None = None) -> Iterator[Result]:
     game = game or get(position.game)
-    for registered in game.rules.checks():
+    checks = game.rules.judging(POSITION)
+    if not checks:
+        raise NothingToCheck(game, position.source)
+    for registered in checks:
         try:
             results = list(registered.function(position))
         except Exception as error:  # a defect in the plugin must not read as a verdict

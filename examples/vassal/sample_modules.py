@@ -4,7 +4,7 @@ No real VASSAL module for Tito, A World at War or The Third World War is
 available, so the samples (``build_samples.py``) and the tests build one: a
 ``buildFile.xml`` with one map and one image-less board (its size given in the
 buildFile), whose grid names locations the way the game's
-``plugin/<game>/vassal-mapping.xml`` expects.  For Tito that is a RegionGrid
+``plugin/<game>/mappings/vassal-mapping.xml`` expects.  For Tito that is a RegionGrid
 with a region for every place of the sample map file ("Serbia Axis Mountain",
 "Serbia: Belgrade Axis", ...), plus a "Dead Pile" region and a "Turn Track"
 map.

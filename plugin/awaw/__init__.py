@@ -10,16 +10,15 @@ in ``pool_checks`` (11.22, 11.23, 44.32-44.37), ``construction`` (11.3),
 from pathlib import Path
 
 from validator.games import Game
+from validator.rules import RuleSet
 
-# Imported for their checks, in the order the report lists them.
-from plugin.awaw import pool_checks, construction, movement, control, economy  # noqa: F401, I001
+from plugin.awaw import construction, control, economy, movement, picture, pool_checks
 from plugin.awaw.decisions import DECISIONS
 from plugin.awaw.unchecked import UNCHECKED
-from plugin.awaw.picture import picture
-from plugin.awaw.ruleset import rules
 from plugin.awaw.situation import situation as read_situation
 
-HERE = Path(__file__).resolve().parent
+# The check modules in the order the report lists their results.
+CHECK_MODULES = (pool_checks, construction, movement, control, economy)
 
 
 def validate_position(position):
@@ -30,12 +29,11 @@ def validate_position(position):
 game = Game(
     id="awaw",
     title="A World at War: partisans (11) and intelligence (44)",
+    folder=Path(__file__).resolve().parent,
+    rules=RuleSet.from_modules("awaw", CHECK_MODULES),
     rulebook_files=("a-world-at-war-11-partisans.txt", "a-world-at-war-44-intelligence.txt"),
-    case_index_path=HERE / "cases.toml",
-    maps_folder=HERE / "maps",
-    rules=rules,
     validate_position=validate_position,
-    picture=picture,
+    picture=picture.picture,
     picture_caption=(
         "Hexes shaded by who controls them (the key is under the map), partisans as dark circles marked P. "
         "A hex outlined in red is named by a violation above; the hexes are not numbered."

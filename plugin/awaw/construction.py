@@ -9,12 +9,11 @@ Middle East limits of 11.341A, 11.38) judge every partisan on the map.
 
 from __future__ import annotations
 
-from validator.rules import Finding, Violation
+from validator.rules import Finding, Violation, case
 from validator.wording import plural
 
 from plugin.awaw import pools
 from plugin.awaw.common import area_name, builder, describe, faction, faction_name, home_area, home_country, power_name
-from plugin.awaw.ruleset import rules
 from plugin.awaw.situation import (
     Situation, enemies, faction_of, is_installation, is_unit, owner, placed_this_phase, side_of, situation,
 )
@@ -34,7 +33,7 @@ def _to_allies(to_whom: str) -> bool:
     return to_whom in ("allies", WESTERN_ALLIES, COMMUNIST) or side_of(to_whom) == ALLIED_SIDE
 
 
-@rules.case("11.351")
+@case("11.351")
 def partisans_placed_outside_construction_phase(position):
     """Partisans are placed in the unit construction phase and at no other time."""
     where = situation(position)
@@ -47,7 +46,7 @@ def partisans_placed_outside_construction_phase(position):
         )
 
 
-@rules.case("11.32A")
+@case("11.32A")
 def allied_partisans_in_europe_before_russia_fights(position):
     """Western Allied and communist partisans are built in Europe only once Russia fights the Axis or RGT reach 50."""
     where = situation(position)
@@ -70,7 +69,7 @@ def allied_partisans_in_europe_before_russia_fights(position):
                 )
 
 
-@rules.case("11.32B")
+@case("11.32B")
 def indian_partisans_before_war_without_subversion(position):
     """Before Japan and Britain are at war, Japan builds Indian partisans only with an Indian Subversion result."""
     where = situation(position)
@@ -85,7 +84,7 @@ def indian_partisans_before_war_without_subversion(position):
             )
 
 
-@rules.case("11.33A")
+@case("11.33A")
 def partisans_in_unconquered_france(position):
     """Allied partisans are built in France only once Germany has conquered it."""
     where = situation(position)
@@ -99,7 +98,7 @@ def partisans_in_unconquered_france(position):
                             location=piece.location, pieces=[piece.id])
 
 
-@rules.case("11.33B")
+@case("11.33B")
 def partisans_in_britain(position):
     """Western Allied partisans are built in Britain only after it surrendered to Germany; communist ones never."""
     where = situation(position)
@@ -115,7 +114,7 @@ def partisans_in_britain(position):
                             location=piece.location, pieces=[piece.id])
 
 
-@rules.case("11.33C")
+@case("11.33C")
 def partisans_in_russia_siberia_and_the_ukraine(position):
     """Communist partisans need Russia at war with Germany (Japan for Siberia), never in a Ukraine at 6+; no Western Allied ones."""
     where = situation(position)
@@ -145,7 +144,7 @@ def partisans_in_russia_siberia_and_the_ukraine(position):
                                 location=piece.location, pieces=[piece.id])
 
 
-@rules.case("11.33D")
+@case("11.33D")
 def partisans_in_italy_before_surrender(position):
     """Allied partisans are built in Italy only after Italy surrendered to the Allies."""
     where = situation(position)
@@ -161,7 +160,7 @@ def partisans_in_italy_before_surrender(position):
 NO_PARTISANS = {"germany": "11.33E", "japan": "11.33G", "usa": "11.33H"}
 
 
-@rules.case("11.33")
+@case("11.33")
 def partisans_where_none_may_be_built(position):
     """No partisan is ever built in Germany, Japan or the U.S."""
     where = situation(position)
@@ -175,7 +174,7 @@ def partisans_where_none_may_be_built(position):
 SPECIAL_MINORS = set(MIDDLE_EAST_AREAS) | {"ireland"}  # 11.341A and B say when these open
 
 
-@rules.case("11.34")
+@case("11.34")
 def partisans_in_ineligible_minor_country(position):
     """Partisans go into a minor country only once an opposing power attacked it or it joined a power, and never after the builder's faction declared war on it."""
     where = situation(position)
@@ -202,7 +201,7 @@ def partisans_in_ineligible_minor_country(position):
             )
 
 
-@rules.case("11.341A")
+@case("11.341A")
 def axis_partisans_in_the_middle_east(position):
     """Axis Middle East partisans need a Moslem Unrest result; Persia, Lebanon/Syria and Arabia open only under their conditions."""
     where = situation(position)
@@ -231,7 +230,7 @@ def axis_partisans_in_the_middle_east(position):
                             location=piece.location, pieces=[piece.id])
 
 
-@rules.case("11.341B")
+@case("11.341B")
 def axis_partisans_in_ireland(position):
     """Germany builds Irish partisans only after an Irish diplomatic result of 7 or more or an Allied declaration of war on Ireland."""
     where = situation(position)
@@ -246,7 +245,7 @@ def axis_partisans_in_ireland(position):
                             "on Ireland", location=piece.location, pieces=[piece.id])
 
 
-@rules.case("11.341C")
+@case("11.341C")
 def partisans_in_india(position):
     """Only Japan builds partisans in India, at most two, and only with an Indian Subversion result."""
     where = situation(position)
@@ -268,7 +267,7 @@ def partisans_in_india(position):
                         facts={"count": len(japanese), "maximum": pools.INDIA_POOL})
 
 
-@rules.case("11.353A")
+@case("11.353A")
 def partisans_where_the_tables_allow_none(position):
     """Partisans exist only where chapter 11 allows them: a country with a row in the tables, or India and the Middle East."""
     where = situation(position)
@@ -281,7 +280,7 @@ def partisans_where_the_tables_allow_none(position):
             )
 
 
-@rules.case("11.353B")
+@case("11.353B")
 def partisans_built_by_a_power_not_at_war(position):
     """The builder must be at war with the power the partisan works against (Indian partisans excepted)."""
     where = situation(position)
@@ -297,7 +296,7 @@ def partisans_built_by_a_power_not_at_war(position):
                             location=piece.location, pieces=[piece.id])
 
 
-@rules.case("11.353C")
+@case("11.353C")
 def more_than_one_partisan_per_country_per_turn(position):
     """Each faction builds at most one partisan a turn in a country (Iraq's group is one); Russia may add a second in Russia."""
     where = situation(position)
@@ -327,7 +326,7 @@ def more_than_one_partisan_per_country_per_turn(position):
         )
 
 
-@rules.case("11.353D")
+@case("11.353D")
 def partisan_placed_on_ineligible_hex(position):
     """A new partisan goes on a vacant enemy-controlled hex, or one holding only partisans of its own builder."""
     where = situation(position)
@@ -348,7 +347,7 @@ def partisan_placed_on_ineligible_hex(position):
                             pieces=[piece.id, *(other.id for other in others)])
 
 
-@rules.case("11.353E")
+@case("11.353E")
 def partisan_placed_on_enemy_or_in_enemy_zoc(position):
     """A new partisan never goes where enemy units or installations stand, nor into an enemy ZoC."""
     where = situation(position)
@@ -379,7 +378,7 @@ def partisan_placed_on_enemy_or_in_enemy_zoc(position):
                 )
 
 
-@rules.case("11.354")
+@case("11.354")
 def western_allied_builder_not_at_war_with_germany(position):
     """Western Allied partisans in Europe are built by a Western Allied major power at war with Germany."""
     where = situation(position)
@@ -390,7 +389,7 @@ def western_allied_builder_not_at_war_with_germany(position):
                             "which is not at war with Germany", location=piece.location, pieces=[piece.id])
 
 
-@rules.case("11.355")
+@case("11.355")
 def european_axis_partisans_not_built_by_germany(position):
     """Axis partisans in Europe (the Middle East and Ireland included) are built by Germany."""
     where = situation(position)
@@ -400,7 +399,7 @@ def european_axis_partisans_not_built_by_germany(position):
                             "not Germany", location=piece.location, pieces=[piece.id])
 
 
-@rules.case("11.38")
+@case("11.38")
 def partisans_of_a_surrendered_power(position):
     """Partisans leave the game when their builder surrenders (for the U.S., sues for peace in their theatre)."""
     where = situation(position)

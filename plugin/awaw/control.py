@@ -10,11 +10,10 @@ non-partisan ground unit standing with it takes it for its own power (11.61).
 
 from __future__ import annotations
 
-from validator.rules import Finding, Violation
+from validator.rules import Finding, Violation, case
 from validator.wording import plural, verb_for
 
 from plugin.awaw.common import describe, power_name
-from plugin.awaw.ruleset import rules
 from plugin.awaw.situation import Situation, faction_of, is_partisan, owner, side_of, situation
 from plugin.awaw.vocabulary import AIR_TYPES, COUNTRY_NAMES, FACTIONS, GROUND_TYPES, NAVAL_TYPES, PARTISAN, SIDES
 
@@ -23,7 +22,7 @@ def _partisans_at(where: Situation, hex_id: str) -> list:
     return [piece for piece in where.units_at(hex_id) if is_partisan(piece)]
 
 
-@rules.case("11.61")
+@case("11.61")
 def control_claims_that_ignore_partisans(position):
     """A partisan holds only the hex it stands in; a friendly ground unit joining it takes the hex for its own power."""
     where = situation(position)
@@ -66,7 +65,7 @@ def _partisan_hexes(where: Situation):
     return (hex_id for hex_id, controller in where.control.items() if controller == PARTISAN)
 
 
-@rules.case("11.62")
+@case("11.62")
 def air_or_naval_units_using_partisan_bases(position):
     """A partisan-held city bases no air units and a partisan-held port no naval units, whoever owns them."""
     where = situation(position)
@@ -84,7 +83,7 @@ def air_or_naval_units_using_partisan_bases(position):
                             location=hex_id, pieces=[p.id for p in naval])
 
 
-@rules.case("11.64")
+@case("11.64")
 def air_or_naval_units_in_overrun_bases(position):
     """Air and naval units cannot stay in a base hex a partisan has entered; they must change bases."""
     where = situation(position)
@@ -110,7 +109,7 @@ def _belongs(power: str, key: str) -> bool:
     return power == key or faction_of(power) == key or side_of(power) == key
 
 
-@rules.case("11.63")
+@case("11.63")
 def objective_counts_including_partisan_hexes(position):
     """A partisan-held objective counts for neither side."""
     where = situation(position)
@@ -141,7 +140,7 @@ def objective_counts_including_partisan_hexes(position):
             )
 
 
-@rules.case("11.65")
+@case("11.65")
 def partisan_held_capitals_and_economic_areas(position):
     """A partisan-held capital or key economic area gives its BRPs to nobody and may cost the power that held it."""
     where = situation(position)

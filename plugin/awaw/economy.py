@@ -12,11 +12,10 @@ the end of the losing power's combat phase (11.72).
 from __future__ import annotations
 
 from validator.cases import CaseNumber
-from validator.rules import Finding
+from validator.rules import Finding, case
 from validator.wording import plural
 
 from plugin.awaw.common import describe, home_country, power_name
-from plugin.awaw.ruleset import rules
 from plugin.awaw.situation import Hex, Situation, enemies, friends, is_unit, owner, situation
 from plugin.awaw.vocabulary import MAJOR_POWERS, NEUTRAL, PARTISAN, PERSIAN_ROUTE_FEATURES
 
@@ -82,7 +81,7 @@ def assess(where: Situation, piece) -> tuple[str, str, str]:
     return regular, f"it stands in {power_name(regular)}'s territory, surrounded", "11.71"
 
 
-@rules.case("11.71")
+@case("11.71")
 def partisan_brp_losses(position):
     """Each partisan deep in enemy territory costs that enemy major power one BRP a turn; the reason is given for every partisan."""
     where = situation(position)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from validator.rules import Finding, Violation
+from validator.rules import Finding, Violation, case
 
 from plugin.awaw.common import area_name, describe, faction, home_country, power_name
-from plugin.awaw.ruleset import rules
 from plugin.awaw.situation import faction_of, is_partisan, is_unit, owner, situation
 from plugin.awaw.vocabulary import AXIS, COMMUNIST, IRAQ_GROUP, WESTERN_ALLIES, pool_area
 
 
-@rules.case("11.42")
+@case("11.42")
 def partisans_outside_their_country(position):
     """Partisans stay in the country they were built in; Irish ones may go into Ulster and the Iraq group's Axis partisans across it."""
     where = situation(position)
@@ -58,7 +57,7 @@ def _restriction(partisan, units) -> tuple[str, list]:
     return "", []
 
 
-@rules.case("11.44", severity="unchecked")
+@case("11.44", severity="unchecked")
 def partisans_stacked_across_cooperation_limits(position):
     """Partisans stacked with units of the other Allied faction, or the other Chinese side, fall under cooperation rules outside these chapters."""
     where = situation(position)

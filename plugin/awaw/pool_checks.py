@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from validator.rules import Finding, Violation
+from validator.rules import Finding, Violation, case
 from validator.wording import plural, verb_for
 
 from plugin.awaw import pools
 from plugin.awaw.common import area_name, faction, faction_name, home_area, ids, listing
-from plugin.awaw.ruleset import rules
 from plugin.awaw.situation import Situation, placed_this_phase, situation
 from plugin.awaw.vocabulary import AXIS, COMMUNIST, MIDDLE_EAST_AREAS, WESTERN_ALLIES
 
@@ -90,7 +89,7 @@ def _excused_by_occupation_policies(pieces, limit: pools.Limit) -> bool:
             and not any(placed_this_phase(piece) for piece in pieces))
 
 
-@rules.case("11.22")
+@case("11.22")
 def partisans_beyond_major_power_pool(position):
     """A faction may have no more partisans in France, Britain, Russia, Siberia, Italy or China than the 11.22 table allows."""
     where = situation(position)
@@ -101,7 +100,7 @@ def partisans_beyond_major_power_pool(position):
                         facts=_facts(pieces, limit))
 
 
-@rules.case("11.23")
+@case("11.23")
 def partisans_beyond_minor_country_pool(position):
     """A faction may have no more partisans in a minor country than the 11.23 table allows, with its footnotes."""
     where = situation(position)
@@ -114,7 +113,7 @@ def partisans_beyond_minor_country_pool(position):
             yield Violation(_pool_message(pieces, limit), pieces=ids(pieces), facts=_facts(pieces, limit))
 
 
-@rules.case("44.35")
+@case("44.35")
 def axis_partisans_beyond_moslem_unrest_pool(position):
     """Axis partisans in Egypt, the Iraq group and Persia may not outnumber the Moslem Unrest results given to each area, two at most."""
     where = situation(position)
@@ -197,19 +196,19 @@ def _extras_violation(where: Situation, faction_id: str):
     )
 
 
-@rules.case("44.36")
+@case("44.36")
 def western_allied_partisans_beyond_results(position):
     """Western Allied partisans above the tables' automatic levels need one Western Allied partisan result each."""
     yield from _extras_violation(situation(position), WESTERN_ALLIES)
 
 
-@rules.case("44.37")
+@case("44.37")
 def russian_partisans_beyond_results(position):
     """Communist partisans above the tables' automatic levels need one Russian partisan result each."""
     yield from _extras_violation(situation(position), COMMUNIST)
 
 
-@rules.case("44.32", severity="warning")
+@case("44.32", severity="warning")
 def russian_pool_lowered_by_occupation_policies(position):
     """Russian occupation policies results shrink the Russian pool without removing partisans already on the board."""
     where = situation(position)

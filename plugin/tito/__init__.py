@@ -11,25 +11,40 @@ from pathlib import Path
 from validator.games import Game
 from validator.rules import RuleSet
 
+from plugin.tito import (
+    checks_garrison,
+    checks_guerrillas,
+    checks_placement,
+    checks_setup,
+    checks_stacking,
+    checks_victory,
+    checks_zones,
+    picture,
+)
 from plugin.tito.decisions import DECISIONS
 from plugin.tito.locations import prepare_map
-from plugin.tito import picture
 from plugin.tito.unchecked import UNCHECKED
 from plugin.tito.validation import validate_position
 
-HERE = Path(__file__).resolve().parent
-
-rules = RuleSet("tito")
+# The check modules in rulebook order, which is the order reports list their results.
+CHECK_MODULES = (
+    checks_placement,
+    checks_stacking,
+    checks_zones,
+    checks_guerrillas,
+    checks_garrison,
+    checks_victory,
+    checks_setup,
+)
 
 game = Game(
     id="tito",
     title="Tito and His Partisan Army (SPI)",
+    folder=Path(__file__).resolve().parent,
+    rules=RuleSet.from_modules("tito", CHECK_MODULES),
     rulebook_files=("tito-rulebook.txt",),
-    case_index_path=HERE / "cases.toml",
-    maps_folder=HERE / "maps",
-    rules=rules,
-    prepare_map=prepare_map,
     validate_position=validate_position,
+    prepare_map=prepare_map,
     picture=picture.picture,
     picture_caption=(
         "Each zone's displays: Mountain triangles, Hide-away circles and boxes, each with its units and their "
@@ -40,14 +55,4 @@ game = Game(
     unchecked=UNCHECKED,
 )
 
-# The checks register themselves on ``rules`` when imported.
-# Imported in rulebook order, which is the order reports list their results.
-from plugin.tito import checks_placement  # noqa: E402,F401,I001
-from plugin.tito import checks_stacking  # noqa: E402,F401
-from plugin.tito import checks_zones  # noqa: E402,F401
-from plugin.tito import checks_guerrillas  # noqa: E402,F401
-from plugin.tito import checks_garrison  # noqa: E402,F401
-from plugin.tito import checks_victory  # noqa: E402,F401
-from plugin.tito import checks_setup  # noqa: E402,F401
-
-__all__ = ["DECISIONS", "game", "rules"]
+__all__ = ["CHECK_MODULES", "DECISIONS", "game"]

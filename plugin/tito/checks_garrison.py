@@ -7,10 +7,10 @@ from fractions import Fraction
 from typing import Iterator
 
 from validator.model import Piece, Position
-from validator.rules import Finding
+from validator.rules import Finding, case
 from validator.wording import noun_for, plural, verb_for
 
-from plugin.tito import facts, rules, units
+from plugin.tito import facts, units
 from plugin.tito.units import fraction_text
 
 
@@ -35,7 +35,7 @@ def garrisons(position: Position) -> dict[str, tuple[Fraction, list[Piece], list
     return result
 
 
-@rules.case("7.51", severity="info")
+@case("7.51", severity="info")
 def garrison_below_garrison_value(position: Position) -> Iterator[Finding]:
     """From Game-Turn 3, a zone whose Axis garrison is below its Garrison Value rises at the Uprising Segment."""
     turn = units.turn_number(position)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from validator.model import Piece, Position
-from validator.rules import Finding, Result, Violation
+from validator.rules import Finding, Result, Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, rules, units
+from plugin.tito import facts, units
 from plugin.tito.units import describe_all
 
 _STRENGTH_FACT = {"partisan": "partisan-brigade-strength", "chetnik": "chetnik-brigade-strength"}
@@ -23,7 +23,7 @@ def _large_guerrillas(position: Position) -> dict[str, list[Piece]]:
     return found
 
 
-@rules.case("7.61")
+@case("7.61")
 def guerrilla_brigade_before_brigade_strength(position: Position) -> Iterator[Result]:
     """Until their side reaches brigade-strength, Partisans and Chetniks have groups only: no brigades, no divisions."""
     for kind, group in _large_guerrillas(position).items():
@@ -58,7 +58,7 @@ def guerrilla_brigade_before_brigade_strength(position: Position) -> Iterator[Re
         )
 
 
-@rules.case("7.62", severity="info")
+@case("7.62", severity="info")
 def brigade_strength_tally(position: Position) -> Iterator[Finding]:
     """Every Partisan and Chetnik group on the map counts toward brigade-strength: 30 Partisan, 25 Chetnik."""
     counts = {"partisan": 0, "chetnik": 0}
@@ -88,7 +88,7 @@ def brigade_strength_tally(position: Position) -> Iterator[Finding]:
         yield Finding(message, case=item, severity=severity, facts={"groups": count, "needed": needed})
 
 
-@rules.case("7.63")
+@case("7.63")
 def guerrilla_unit_formed_in_hide_away(position: Position) -> Iterator[Violation]:
     """Brigades and divisions are never formed in a Hide-away."""
     pieces = units.pieces_by_id(position)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from validator.model import Piece, Position
-from validator.rules import Violation
+from validator.rules import Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, rules, units
+from plugin.tito import facts, units
 from plugin.tito.units import describe_all
 
 _SIDE_WORDS = {"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"}
@@ -32,7 +32,7 @@ def _is_neutral(piece: Piece) -> bool:
     return piece.nationality == "chetnik" and units.allegiance(piece) == "neutral"
 
 
-@rules.case("5.4")
+@case("5.4")
 def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation]:
     """Neutral Chetniks stand only in their zone's Neutral Chetnik box, and nothing else stands there."""
     for location_id, location, pieces in _placed_stacks(position):
@@ -70,7 +70,7 @@ def _zone_display_home(piece: Piece, turn: int | None) -> tuple[str, frozenset[s
     return None
 
 
-@rules.case("6.13")
+@case("6.13")
 def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violation]:
     """In a zone display a unit stands in the triangle or circle of its own kind: Partisan, Axis or Chetnik."""
     turn = units.turn_number(position)
@@ -94,7 +94,7 @@ def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violatio
             )
 
 
-@rules.case("6.14")
+@case("6.14")
 def unit_in_wrong_objective_box(position: Position) -> Iterator[Violation]:
     """In an Objective Display Yugoslav units stand in the Yugoslav box and Axis units in the Axis box."""
     turn = units.turn_number(position)
@@ -126,7 +126,7 @@ def _pro_axis_chetnik_in_chetnik_location(piece: Piece, location) -> bool:
     return units.is_pro_axis_chetnik(piece) and units.location_side(location) == "chetnik"
 
 
-@rules.case("6.15")
+@case("6.15")
 def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
     """No Yugoslav unit stands in an Axis box, triangle or circle, and no Axis unit in a Yugoslav one."""
     turn = units.turn_number(position)
@@ -154,7 +154,7 @@ def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
         )
 
 
-@rules.case("6.23")
+@case("6.23")
 def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[Violation]:
     """No location holds enemy units together, nor Partisans together with Chetniks (also 5.3 and 7.31)."""
     turn = units.turn_number(position)
@@ -181,7 +181,7 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
             )
 
 
-@rules.case("6.34")
+@case("6.34")
 def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violation]:
     """Axis units enter a zone's Axis Hide-away only while on an Anti-Guerrilla Operation against that zone."""
     turn = units.turn_number(position)
@@ -208,7 +208,7 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
         )
 
 
-@rules.case("6.44")
+@case("6.44")
 def soviet_or_bulgarian_outside_partisan_locations(position: Position) -> Iterator[Violation]:
     """Soviets and pro-Yugoslav Bulgarians use the Partisan triangle and circle and never stack with Chetniks."""
     turn = units.turn_number(position)
@@ -233,7 +233,7 @@ def soviet_or_bulgarian_outside_partisan_locations(position: Position) -> Iterat
             )
 
 
-@rules.case("6.5")
+@case("6.5")
 def objective_display_in_islands(position: Position) -> Iterator[Violation]:
     """The Islands zone has its zone display only: no Objective Displays, so nothing can stand in one."""
     for display in position.map.displays.values():

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from validator.model import Position
-from validator.rules import Violation
+from validator.rules import Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, locations, rules, units
+from plugin.tito import facts, locations, units
 from plugin.tito.units import describe_all
 
 _SETUP_ZONE = {
@@ -18,7 +18,7 @@ _SETUP_ZONE = {
 }
 
 
-@rules.case("15.1")
+@case("15.1")
 def axis_unit_set_up_out_of_place(position: Position) -> Iterator[Violation]:
     """At set-up every Axis unit of the list stands in an Axis box of its zone, at its listed strength, and no other Axis unit is on the map."""
     if position.phase != "setup":
@@ -61,7 +61,7 @@ def axis_unit_set_up_out_of_place(position: Position) -> Iterator[Violation]:
         )
 
 
-@rules.case("15.2")
+@case("15.2")
 def yugoslav_set_up_out_of_place(position: Position) -> Iterator[Violation]:
     """At set-up the Yugoslav player has pro-Yugoslav Chetnik groups only: five in Serbia's and two in Montenegro's Chetnik Hide-away."""
     if position.phase != "setup":

@@ -6,14 +6,14 @@ from fractions import Fraction
 from typing import Iterator
 
 from validator.model import Position
-from validator.rules import Finding, Result, Violation
+from validator.rules import Finding, Result, Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, rules, units
+from plugin.tito import facts, units
 from plugin.tito.units import fraction_text
 
 
-@rules.case("6.21")
+@case("6.21")
 def overstacked_location(position: Position) -> Iterator[Result]:
     """No box, triangle or circle holds more than seven division-equivalents once a Movement Phase has ended."""
     if position.phase in facts.MOVEMENT_IN_PROGRESS:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from validator.model import Piece, Position
-from validator.rules import Finding
+from validator.rules import Finding, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, rules, units
+from plugin.tito import facts, units
 from plugin.tito.units import describe_all
 
 
@@ -19,7 +19,7 @@ def _yugoslav_units(pieces: list[Piece], turn: int | None) -> list[Piece]:
     ]
 
 
-@rules.case("14.2", severity="info")
+@case("14.2", severity="info")
 def victory_points_scored(position: Position) -> Iterator[Finding]:
     """What the Yugoslav player would gain: held Objective Displays, held Mountains, Germans kept past their transfer."""
     turn = units.turn_number(position)

@@ -6,10 +6,10 @@ from fractions import Fraction
 from typing import Iterator
 
 from validator.model import Piece, Position
-from validator.rules import Finding, Result, Violation
+from validator.rules import Finding, Result, Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, rules, units
+from plugin.tito import facts, units
 from plugin.tito.units import describe_all, fraction_text
 
 ESCALATION = "forty-five-points-or-brigade"
@@ -39,7 +39,7 @@ def _escalation_words(position: Position) -> str:
     return f"the 45 victory points or first brigade came in Game-Turn {happened}"
 
 
-@rules.case("6.61")
+@case("6.61")
 def guerrilla_in_carinthia_or_baranya_early(position: Position) -> Iterator[Result]:
     """Partisans and Chetniks stay out of Carinthia and Baranya until Game-Turn 15."""
     turn = units.turn_number(position)
@@ -95,7 +95,7 @@ def _sphere_verdict(position: Position, piece: Piece, zone: str, turn: int | Non
     return reason
 
 
-@rules.case("6.62")
+@case("6.62")
 def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result]:
     """Each Axis nationality stays in its sphere of influence; Germans are freed step by step (6.64A, Game-Turn 15)."""
     turn = units.turn_number(position)
@@ -123,7 +123,7 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
             yield Violation(message, location=group[0].location, pieces=ids, case=f"6.62{item}", facts={"zone": zone})
 
 
-@rules.case("6.64")
+@case("6.64")
 def italian_operation_out_of_bounds(position: Position) -> Iterator[Violation]:
     """Italians join operations in Serbia or Bosnia only after the 45 points or first brigade, three divisions at most, never after the Pullback."""
     turn = units.turn_number(position)
@@ -163,7 +163,7 @@ def italian_operation_out_of_bounds(position: Position) -> Iterator[Violation]:
             )
 
 
-@rules.case("13.91")
+@case("13.91")
 def bulgarian_occupation_division_misplaced(position: Position) -> Iterator[Violation]:
     """The Bulgarian 25th and 27th arrive after the 45 points or first brigade and stay in Serbia's Bulgarian Occupation displays."""
     turn = units.turn_number(position)
@@ -194,7 +194,7 @@ def bulgarian_occupation_division_misplaced(position: Position) -> Iterator[Viol
         )
 
 
-@rules.case("10.21")
+@case("10.21")
 def italian_in_croatia_after_pullback(position: Position) -> Iterator[Result]:
     """Once the Italian Pullback comes, Italians in Croatia stand only in the Axis box of displays labelled Italian Pullback."""
     pullback = units.trigger_turn(position, "italian-pullback")

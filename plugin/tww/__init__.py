@@ -9,30 +9,24 @@ rivalry (15.4).  ``validation`` refuses saves the rules cannot use;
 from pathlib import Path
 
 from validator.games import Game
+from validator.rules import RuleSet
 
-# Importing the check modules registers their checks, in chapter order.
-from plugin.tww import territorials  # noqa: F401
-from plugin.tww import communications  # noqa: F401
-from plugin.tww import limited_abilities  # noqa: F401
-from plugin.tww import rivalry  # noqa: F401
+from plugin.tww import communications, limited_abilities, picture, rivalry, territorials
 from plugin.tww.decisions import DECISIONS
 from plugin.tww.unchecked import UNCHECKED
-from plugin.tww import picture
-from plugin.tww.ruleset import rules
 from plugin.tww.validation import prepare_map, validate_position
 
-HERE = Path(__file__).resolve().parent
+# The check modules in chapter order, which is the order reports list their results.
+CHECK_MODULES = (territorials, communications, limited_abilities, rivalry)
 
 game = Game(
     id="tww",
     title="The Third World War: special rules (15)",
+    folder=Path(__file__).resolve().parent,
+    rules=RuleSet.from_modules("tww", CHECK_MODULES),
     rulebook_files=("third-world-war-15-special-rules.txt",),
-    case_index_path=HERE / "cases.toml",
-    maps_folder=HERE / "maps",
-    rules=rules,
-    fixups_path=HERE / "fixups.toml",
-    prepare_map=prepare_map,
     validate_position=validate_position,
+    prepare_map=prepare_map,
     picture=picture.picture,
     picture_caption=(
         "Hexes coloured by terrain, shaded red where closed to Pact and blue where closed to NATO communications "

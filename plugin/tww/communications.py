@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from validator.model import Position
-from validator.rules import Finding, Violation
+from validator.rules import Finding, Violation, case
 from validator.wording import plural, verb_for
 
 from plugin.tww import hexpaths, state, terms
 from plugin.tww.partisans import partisan_map
-from plugin.tww.ruleset import rules
 
 
-@rules.case("15.2", severity="info")
+@case("15.2", severity="info")
 def partisan_closed_hexes(position: Position):
     """Report, per side and partisan country, the hexes the side may not trace communications through."""
     derived = partisan_map(position)
@@ -47,7 +46,7 @@ def partisan_closed_hexes(position: Position):
             )
 
 
-@rules.case("15.2")
+@case("15.2")
 def unit_cut_off_by_partisans(position: Position):
     """A unit the save marks in communication must reach a supply source without crossing a hex partisans close to its side."""
     derived = partisan_map(position)

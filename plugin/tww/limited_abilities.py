@@ -12,11 +12,10 @@ from its previous location; without them the check says what is missing.
 from __future__ import annotations
 
 from validator.model import Piece, Position
-from validator.rules import Finding, Violation
+from validator.rules import Finding, Violation, case
 from validator.wording import plural
 
 from plugin.tww import state, terms
-from plugin.tww.ruleset import rules
 
 ACTION = {terms.MOVEMENT: state.MOVE, terms.COMBAT: state.ATTACK, terms.REGROUP: state.REGROUP}
 VERB = {terms.MOVEMENT: "moved", terms.COMBAT: "attacked", terms.REGROUP: "regrouped"}
@@ -58,7 +57,7 @@ def acted(position: Position, piece: Piece, acting: set[str]) -> bool | None:
     return None
 
 
-@rules.case("15.3")
+@case("15.3")
 def limited_unit_acting_out_of_turn(position: Position):
     """Limited units move, attack and regroup only in the impulses and phases their side allows them."""
     side = position.phasing

@@ -10,11 +10,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from validator.model import Piece, Position
-from validator.rules import Finding, Violation
+from validator.rules import Finding, Violation, case
 
 from plugin.tww import state, terms
 from plugin.tww.rivals import RivalryTable, table_for
-from plugin.tww.ruleset import rules
 
 
 def _pair_facts(table: RivalryTable, first: str, second: str) -> dict:
@@ -33,7 +32,7 @@ def rival_groups(table: RivalryTable, pieces: list[Piece]):
             yield first, second, by_nation[(side_a, first)] + by_nation[(side_b, second)]
 
 
-@rules.case("15.4.1.1")
+@case("15.4.1.1")
 def rivals_stacked(position: Position):
     """Units of rival nations never share a hex."""
     table = table_for(position)
@@ -59,7 +58,7 @@ def _rival_host(position: Position, table: RivalryTable, piece: Piece, location_
     return location.area, state.nation_side(position, location.area)
 
 
-@rules.case("15.4.1.2")
+@case("15.4.1.2")
 def unit_in_rival_territory(position: Position):
     """A unit enters a rival nation's hexes only when a retreat leaves it no other way."""
     table = table_for(position)
@@ -86,7 +85,7 @@ def unit_in_rival_territory(position: Position):
             )
 
 
-@rules.case("15.4.1.3")
+@case("15.4.1.3")
 def rivals_attacking_together(position: Position):
     """Ground units of rival nations never take part in the same attack."""
     table = table_for(position)
@@ -110,7 +109,7 @@ def rivals_attacking_together(position: Position):
             )
 
 
-@rules.case("15.4.1.4")
+@case("15.4.1.4")
 def regroup_in_rival_territory(position: Position):
     """A unit standing in a rival nation's territory does not regroup."""
     table = table_for(position)

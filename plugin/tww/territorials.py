@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from validator.model import Position
-from validator.rules import Finding, Violation
+from validator.rules import Finding, Violation, case
 
 from plugin.tww import state
-from plugin.tww.ruleset import rules
 
 
-@rules.case("15.1.2")
+@case("15.1.2")
 def territorial_arriving_outside_home_city(position: Position):
     """A territorial placed on the map this phase must stand in a city of its own country."""
     arrived = state.pieces_in_events(position, state.ARRIVE)
@@ -37,7 +36,7 @@ def territorial_arriving_outside_home_city(position: Position):
             )
 
 
-@rules.case("15.1.3")
+@case("15.1.3")
 def territorial_outside_home_country(position: Position):
     """A territorial never leaves its home country, not even when retreating."""
     for piece in position.pieces:

@@ -6,15 +6,15 @@ import pytest
 
 from validator import games
 from validator.games import Game
-from validator.rules import Finding, RuleSet, Violation
+from validator.rules import Finding, RuleSet, Violation, case
 
 
 def build_pond_game(tmp_path) -> Game:
-    index = tmp_path / "pond-cases.toml"
-    index.write_text('[cases]\n"2" = "Pads"\n"2.1" = "Crowding"\n"2.2" = "Herons"\n', encoding="utf-8")
-    rules = RuleSet("pond")
+    folder = tmp_path / "pond"
+    folder.mkdir()
+    (folder / "cases.toml").write_text('[cases]\n"2" = "Pads"\n"2.1" = "Crowding"\n"2.2" = "Herons"\n', encoding="utf-8")
 
-    @rules.case("2.1")
+    @case("2.1")
     def crowded_pad(position):
         """A pad holds at most two frogs."""
         for location, pieces in position.stacks().items():
@@ -22,7 +22,7 @@ def build_pond_game(tmp_path) -> Game:
             if len(frogs) > 2:
                 yield Violation(f"{len(frogs)} frogs; the limit is 2", at(location), [frog.id for frog in frogs])
 
-    @rules.case("2.2")
+    @case("2.2")
     def heron_next_to_frog(position):
         """Herons are counted, and a heron on a frog's pad is reported under 2.2A."""
         herons = [piece for piece in position.pieces if piece.type == "heron"]
@@ -31,7 +31,8 @@ def build_pond_game(tmp_path) -> Game:
             if any(piece.type == "frog" for piece in position.pieces_at(heron.location)):
                 yield Violation("a heron shares a pad with frogs", at(heron.location), [heron.id], case="2.2A")
 
-    return Game(id="pond", title="Pond", rulebook_files=("pond.txt",), case_index_path=index, rules=rules)
+    rules = RuleSet.from_functions("pond", [crowded_pad, heron_next_to_frog])
+    return Game(id="pond", title="Pond", rulebook_files=("pond.txt",), folder=folder, rules=rules)
 
 
 def at(location):

@@ -10,7 +10,7 @@ import pytest
 from validator import coverage
 from validator.cases import CaseNumber
 from validator.games import Game, registry
-from validator.rules import RuleSet
+from validator import rules
 
 INDEX = {
     "2": "Pads",
@@ -27,9 +27,7 @@ INDEX = {
 }
 
 
-def marsh_rules() -> RuleSet:
-    rules = RuleSet("marsh")
-
+def marsh_rules() -> rules.RuleSet:
     @rules.case("2.1")
     def crowded_pad(position):
         """A pad holds at most two frogs."""
@@ -50,15 +48,16 @@ def marsh_rules() -> RuleSet:
         """Frogs migrate only in autumn, leaving (5.1) or returning (5.2)."""
         yield from ()
 
-    return rules
+    return rules.RuleSet.from_functions("marsh", [crowded_pad, heron_next_to_frog, flies_not_counted, migration_out_of_season])
 
 
 @pytest.fixture
 def marsh(tmp_path) -> Game:
-    index = tmp_path / "marsh-cases.toml"
-    index.write_text("[cases]\n" + "".join(f'"{number}" = "{title}"\n' for number, title in INDEX.items()))
+    folder = tmp_path / "marsh"
+    folder.mkdir()
+    (folder / "cases.toml").write_text("[cases]\n" + "".join(f'"{number}" = "{title}"\n' for number, title in INDEX.items()))
     return Game(
-        id="marsh", title="Marsh", rulebook_files=("marsh.txt",), case_index_path=index, rules=marsh_rules(),
+        id="marsh", title="Marsh", rulebook_files=("marsh.txt",), folder=folder, rules=marsh_rules(),
         unchecked={"3": "the weather of the turn, which the save does not record", "4.1": "a count of flies eaten"},
     )
 
@@ -145,7 +144,7 @@ def test_the_text_and_json_listings(marsh):
 
 
 def test_a_game_whose_index_cannot_be_read_says_so(marsh, tmp_path):
-    broken = dataclasses.replace(marsh, case_index_path=tmp_path / "missing.toml")
+    broken = dataclasses.replace(marsh, folder=tmp_path / "missing")
     found = coverage.of_game(broken)
     assert found.total == 0 and found.index_problem
     assert found.sentence().startswith("Referee cannot say how many cases its checks cover: the marsh case index")

@@ -113,10 +113,10 @@ def pond_with_a_shipped_map(pond, tmp_path, monkeypatch):
 
     from validator import games
 
-    shipped = tmp_path / "plugin" / "maps"
-    shipped.mkdir(parents=True)
-    (shipped / "pond-map.xml").write_text(MAP.replace("North Pond", "Shipped North Pond"), encoding="utf-8")
-    game = dataclasses.replace(pond, maps_folder=shipped)
+    shipped = tmp_path / "plugin"
+    (shipped / "maps").mkdir(parents=True)
+    (shipped / "maps" / "pond-map.xml").write_text(MAP.replace("North Pond", "Shipped North Pond"), encoding="utf-8")
+    game = dataclasses.replace(pond, folder=shipped)
     monkeypatch.setitem(games.registry(), "pond", game)
     return game
 

@@ -75,7 +75,7 @@ def test_a_piece_without_a_name_or_sharing_a_place_with_its_namesake_is_told_apa
 
 
 def test_a_game_whose_index_cannot_be_read_says_so_in_its_reports(pond, write_save, monkeypatch, tmp_path):
-    monkeypatch.setitem(games.registry(), "pond", replace(pond, case_index_path=tmp_path / "missing.toml"))
+    monkeypatch.setitem(games.registry(), "pond", replace(pond, folder=tmp_path / "missing"))
     report = report_of(write_save, FROG.format(id="f1", at="south/pad"))
     assert report.to_json()["coverage"] is None
     assert report.to_text().splitlines()[-2].startswith(

@@ -1,9 +1,10 @@
+import dataclasses
 import json
 
 import pytest
 
 from validator import runner
-from validator.rules import RuleSet, Violation
+from validator.rules import RuleSet, Violation, case
 from validator.saves.xml_reader import read_position_file
 
 from .conftest import FROG, HERON, position_xml
@@ -60,25 +61,24 @@ def test_report_text_and_json(pond, write_save):
 def test_defective_checks_are_reported_as_plugin_bugs(pond, write_save):
     position = read_position_file(crowded(write_save))
 
-    @pond.rules.case("2")
+    @case("2")
     def broken(position):
         """A check with a bug."""
         raise KeyError("nothing")
         yield
 
+    game = dataclasses.replace(pond, rules=RuleSet.from_functions("pond", [*(check.function for check in pond.rules.checks()), broken]))
     with pytest.raises(runner.CheckDefectError, match="failed on this position with KeyError"):
-        list(runner.iter_results(position))
+        list(runner.iter_results(position, game))
 
 
 def test_a_check_may_not_narrow_outside_its_case(pond, write_save):
-    rules = RuleSet("pond")
-
-    @rules.case("2.1")
+    @case("2.1")
     def wanders(position):
         """Yields a result for another case."""
         yield Violation("elsewhere", case="3.1")
 
-    game = type(pond)(id="pond", title="Pond", rulebook_files=(), case_index_path=pond.case_index_path, rules=rules)
+    game = dataclasses.replace(pond, rules=RuleSet.from_functions("pond", [wanders]))
     with pytest.raises(runner.CheckDefectError, match="outside 2.1"):
         list(runner.iter_results(read_position_file(crowded(write_save)), game))
 

@@ -4,7 +4,7 @@ The Tito sample module and the Tito saves built from our hand-written
 examples live in ``examples/vassal/`` (the shipped samples are built from
 them); they are re-exported here for the tests.  This module adds a sample
 module for each hex game: a HexGrid numbered the way the game's
-``plugin/<game>/vassal-mapping.xml`` expects, and the inverse of its mapping
+``plugin/<game>/mappings/vassal-mapping.xml`` expects, and the inverse of its mapping
 for round trips.
 """
 

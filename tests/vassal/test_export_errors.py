@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from validator import games
 from validator.games import UnknownGame
 from validator.saves.vassal import VassalFormatError
-from validator.saves.vassal import commands_cli
 from validator.saves.vassal.commands_cli import check_file, default_mapping_path, export_file
 from validator.saves.vassal.export import ExportError
 from validator.saves.vassal.mapping import MappingError
@@ -19,7 +20,7 @@ from modules import (TITO_MODULE_NAME, TWW, build_file, map_element, piece, regi
 from vassal_save_writer import add_piece
 
 ROOT = Path(__file__).resolve().parents[2]
-TITO_MAPPING = ROOT / "plugin" / "tito" / "vassal-mapping.xml"
+TITO_MAPPING = ROOT / "plugin" / "tito" / "mappings" / "vassal-mapping.xml"
 GERMAN = {"Nationality": "German", "Unit": "Inf Div", "CF": "12", "Designation": "704"}
 STATE = {"Scenario": "Campaign", "Turn": "4", "Phase": "Axis Combat", "Phasing": "Axis", "Tito": "Unidentified",
          "VP": "18"}
@@ -102,7 +103,7 @@ def test_pieces_missing_a_required_attribute_or_a_word_the_table_lacks(tmp_path,
 
 def test_a_translation_to_a_value_the_plugin_rejects_is_traced_to_its_vassal_piece(tmp_path, module):
     mapping = tmp_path / "club-mapping.xml"
-    text = TITO_MAPPING.read_text(encoding="utf-8").replace('<map href="maps/tito-map.xml"/>',
+    text = TITO_MAPPING.read_text(encoding="utf-8").replace('<map href="../maps/tito-map.xml"/>',
                                                            f'<map href="{ROOT}/plugin/tito/maps/tito-map.xml"/>')
     mapping.write_text(text.replace('<table name="nationalities">', '<table name="nationalities" otherwise="keep">'),
                        encoding="utf-8")
@@ -151,7 +152,12 @@ def test_the_mapping_defaults_to_the_games_own(tmp_path, module, monkeypatch):
     assert default_mapping_path("tito") == TITO_MAPPING
     save = tito_game(tmp_path / "g.vsav", [german(1)], STATE)
     assert export_file(save, module, "tito") == export_file(save, module, "tito", TITO_MAPPING)
-    monkeypatch.setattr(commands_cli, "MAPPING_FILE_NAME", "absent.xml")
+    # the same game in a folder without mappings/: a copy of its case index and nothing else
+    folder = tmp_path / "bare-tito"
+    folder.mkdir()
+    tito = games.get("tito")
+    (folder / "cases.toml").write_bytes(tito.case_index_path.read_bytes())
+    monkeypatch.setitem(games.registry(), "tito", dataclasses.replace(tito, folder=folder))
     with pytest.raises(MappingError, match="the game 'tito' ships no VASSAL module mapping; .* give it with --mapping"):
         export_file(save, module, "tito")
 

@@ -25,14 +25,14 @@ def parse(text: str):
 
 @pytest.mark.parametrize("game", ["tito", "tww", "awaw"])
 def test_the_shipped_mappings_parse_and_name_existing_maps(game):
-    mapping = read_mapping(ROOT / "plugin" / game / "vassal-mapping.xml")
+    mapping = read_mapping(ROOT / "plugin" / game / "mappings" / "vassal-mapping.xml")
     assert mapping.game == game
     assert mapping.map_path.is_file()
     assert mapping.attributes and (mapping.location_patterns or mapping.exact_locations)
 
 
 def test_tito_mapping_turns_region_names_into_location_ids():
-    mapping = read_mapping(ROOT / "plugin" / "tito" / "vassal-mapping.xml")
+    mapping = read_mapping(ROOT / "plugin" / "tito" / "mappings" / "vassal-mapping.xml")
 
     def location(name):
         rule, values = mapping.location_rule("Yugoslavia", name)

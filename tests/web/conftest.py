@@ -16,7 +16,7 @@ from urllib.parse import urljoin, urlsplit
 import lxml.html
 import pytest
 
-from validator import games, store
+from validator import games, rules, store
 from validator.cases import CaseNumber
 from validator.games import Game
 from validator.rulebook import storage
@@ -146,16 +146,16 @@ def orchard_rulebook() -> Rulebook:
     return book
 
 
-def _index_file(folder: Path, name: str, entries: dict[str, str]) -> Path:
-    path = folder / f"{name}.toml"
+def _game_folder(folder: Path, name: str, entries: dict[str, str]) -> Path:
+    """A game's folder in ``folder``, holding its case index."""
+    path = folder / name
+    path.mkdir()
     lines = ["[cases]", *(f'"{number}" = "{title}"' for number, title in entries.items())]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (path / "cases.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
 
 def _orchard_rules() -> RuleSet:
-    rules = RuleSet("alpha")
-
     @rules.case("2.2")
     def overstacked_space(position):
         """No space may hold more than two tokens."""
@@ -166,18 +166,16 @@ def _orchard_rules() -> RuleSet:
         """A token that reached a stream must stop there."""
         yield from ()
 
-    return rules
+    return RuleSet.from_functions("alpha", [overstacked_space, token_past_stream])
 
 
 def _beta_rules() -> RuleSet:
-    rules = RuleSet("beta")
-
     @rules.case("1.2")
     def reserve_too_large(position):
         """The reserve may hold at most four tokens."""
         yield from ()
 
-    return rules
+    return RuleSet.from_functions("beta", [reserve_too_large])
 
 
 @pytest.fixture
@@ -190,7 +188,7 @@ def test_games(tmp_path, monkeypatch) -> dict[str, Game]:
             id="alpha",
             title="Orchard Raid",
             rulebook_files=("orchard-rules.txt",),
-            case_index_path=_index_file(
+            folder=_game_folder(
                 folder,
                 "alpha",
                 {"1": "Our introduction", "2.1": "Moving tokens", "2.2": "Stacking limit"},
@@ -201,7 +199,7 @@ def test_games(tmp_path, monkeypatch) -> dict[str, Game]:
             id="beta",
             title="Beta Skirmish",
             rulebook_files=("beta-rules.txt", "beta-charts.txt"),
-            case_index_path=_index_file(
+            folder=_game_folder(
                 folder,
                 "beta",
                 {"1": "Setting up", "1.1": "Placing tokens", "1.2": "Reserves", "2": "Scoring"},
@@ -212,7 +210,7 @@ def test_games(tmp_path, monkeypatch) -> dict[str, Game]:
             id="gamma",
             title="Gamma Without Index",
             rulebook_files=("gamma.txt",),
-            case_index_path=folder / "missing.toml",
+            folder=folder / "gamma",
             rules=RuleSet("gamma"),
         ),
     }
@@ -343,8 +341,6 @@ LEGAL = [("t1", "north/gate"), ("t2", "north/well"), ("t4", "south/barn")]
 def _checking_rules():
     from validator.rules import Finding, Violation
 
-    rules = RuleSet("alpha")
-
     @rules.case("2.2")
     def overstacked_space(position):
         """No space may hold more than two tokens."""
@@ -368,7 +364,7 @@ def _checking_rules():
         yield Finding(f"{len(position.pieces)} tokens on the map", facts={"tokens": len(position.pieces)})
         yield Finding("the weather is not in the save", severity="unchecked")
 
-    return rules
+    return RuleSet.from_functions("alpha", [overstacked_space, token_past_stream, weather])
 
 
 def orchard_picture(position, report) -> str:
@@ -403,10 +399,9 @@ def checking_games(test_games):
     import dataclasses
 
     alpha = test_games["alpha"]
-    maps = alpha.case_index_path.parent / "maps"
-    maps.mkdir(exist_ok=True)
-    (maps / "orchard-map.xml").write_text(ORCHARD_MAP, encoding="utf-8")
-    test_games["alpha"] = dataclasses.replace(alpha, rules=_checking_rules(), picture=orchard_picture, maps_folder=maps)
+    alpha.maps_folder.mkdir(exist_ok=True)
+    (alpha.maps_folder / "orchard-map.xml").write_text(ORCHARD_MAP, encoding="utf-8")
+    test_games["alpha"] = dataclasses.replace(alpha, rules=_checking_rules(), picture=orchard_picture)
     return test_games
 
 

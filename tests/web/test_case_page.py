@@ -254,10 +254,12 @@ def test_the_loaded_rulebook_is_reused_until_a_new_import(client, book, database
 
 
 def test_a_documented_decision_is_shown_on_its_case_page(client, monkeypatch):
+    import dataclasses
+
     from validator import games
 
-    game = games.registry()["alpha"]
-    monkeypatch.setitem(game.decisions, "1.1", "Referee reads this case narrowly.")
+    game = games.registry()["alpha"]  # a game's decisions are fixed: the test puts in a game that has one
+    monkeypatch.setitem(games.registry(), "alpha", dataclasses.replace(game, decisions={"1.1": "Referee reads this case narrowly."}))
     page = html(client.get("/alpha/rules/1.1"))
     assert page.xpath("string(//section[@class='decision']/p)") == "Referee reads this case narrowly."
     assert not html(client.get("/alpha/rules/1")).xpath("//section[@class='decision']")

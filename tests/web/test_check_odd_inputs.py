@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
 
 from validator import store
+from validator.rules import RuleSet, case
 
 from .conftest import ORCHARD_MAP, html, orchard_save, upload
 
@@ -87,11 +89,14 @@ def test_odd_file_names_are_shown_as_text_and_never_used(check_client, name):
 
 
 def test_a_defect_in_a_check_is_a_400_that_says_it_is_a_bug(check_client, checking_games):
+    @case("3")
     def broken(position):
         raise ZeroDivisionError("oops")
         yield
 
-    checking_games["alpha"].rules.case("3")(broken)
+    alpha = checking_games["alpha"]
+    working = [check.function for check in alpha.rules.checks()]
+    checking_games["alpha"] = dataclasses.replace(alpha, rules=RuleSet.from_functions("alpha", [*working, broken]))
     response = upload(check_client, orchard_save())
     assert response.status_code == 400
     message = html(response).xpath("string(//p[@class='error-message'])")

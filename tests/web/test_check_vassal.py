@@ -287,7 +287,7 @@ def test_a_module_for_another_game_is_refused_without_server_paths(client, insta
     assert response.status_code == 400
     message = error_of(response)
     assert message == ("tww.vmod: the module is 'The Third World War (Referee sample module)', but the mapping "
-                       "plugin/tito/vassal-mapping.xml is for the module 'Tito (Referee sample module)'")
+                       "plugin/tito/mappings/vassal-mapping.xml is for the module 'Tito (Referee sample module)'")
     assert str(instance) not in message and str(ROOT) not in message
     assert uploads(instance) == [] and rows(instance, "vassal_module") == []
 
@@ -297,7 +297,7 @@ def test_a_save_the_mapping_cannot_read_is_a_400(client, files, tmp_path):
     hungarian = tito_unit("hu-1", "1st Hungarian", "Serbia Axis Mountain", {**GERMAN, "Nationality": "Hungarian"})
     save = tito_game(tmp_path / "hu.vsav", [hungarian], STATE)
     message = error_of(post(client, save, module=module))
-    assert message.startswith("hu.vsav: 1 piece cannot be exported with the mapping plugin/tito/vassal-mapping.xml")
+    assert message.startswith("hu.vsav: 1 piece cannot be exported with the mapping plugin/tito/mappings/vassal-mapping.xml")
     assert "'Hungarian' is not in the table 'nationalities'" in message
 
 
@@ -306,7 +306,7 @@ def test_a_module_version_the_mapping_does_not_cover_is_refused(client, files, t
     newer = tito_module(tmp_path, version="2.0")
     message = error_of(post(client, save, module=newer))
     assert message == ("tito-sample.vmod: the module 'Tito (Referee sample module)' is version 2.0, but the mapping "
-                       "plugin/tito/vassal-mapping.xml is for versions 1.0 to 1")
+                       "plugin/tito/mappings/vassal-mapping.xml is for versions 1.0 to 1")
 
 
 def test_the_viewer_must_be_a_roster_side_when_the_module_has_a_roster(client, files, tmp_path):

@@ -241,7 +241,7 @@ def _listed(sides: Iterable[str]) -> str:
 def _public(message: str, chosen: ChosenModule, game: Game) -> str:
     """A reader's sentence with server paths replaced by what the user knows them as."""
     replacements = [(str(chosen.path), chosen.display)]
-    plugin_folder = game.case_index_path.parent
+    plugin_folder = game.folder
     replacements.append((str(plugin_folder.resolve()) + os.sep, f"plugin/{game.id}/"))
     replacements.append((str(plugin_folder) + os.sep, f"plugin/{game.id}/"))
     for old, new in replacements:

@@ -5,8 +5,8 @@
 * :func:`check_file` -- the same position, read back through the save
   reader (schema, plugin hooks) and checked: a :class:`Report`.
 
-The mapping defaults to the game plugin's own ``vassal-mapping.xml`` (beside
-its ``cases.toml``).  Fog of war: by default the position holds what a
+The mapping defaults to the game's own ``mappings/vassal-mapping.xml``
+(:attr:`Game.default_mapping_path`).  Fog of war: by default the position holds what a
 spectator may see; ``viewer`` names a side the save or mapping defines
 (:mod:`.sides` refuses others), ``arbiter`` shows all
 (``docs/vassal-dump.md`` gives the rules).  Every unusable input raises a
@@ -34,15 +34,12 @@ from .module import read_module
 from .reader import read_saved_game
 from .sides import require_defined_side
 
-MAPPING_FILE_NAME = "vassal-mapping.xml"
-
 PathLike = str | os.PathLike[str]
 
 
 def default_mapping_path(game_id: str) -> Path:
     """The game plugin's own mapping file; :class:`MappingError` when the game ships none."""
-    game = get(game_id)
-    path = game.case_index_path.parent / MAPPING_FILE_NAME
+    path = get(game_id).default_mapping_path
     if not path.is_file():
         raise MappingError(str(path), f"the game '{game_id}' ships no VASSAL module mapping; write one for your module "
                                       "(docs/vassal-mapping.md) and give it with --mapping")
@@ -122,5 +119,5 @@ def check_file(save_path: PathLike, module_path: PathLike, game_id: str, mapping
     return run_checks(position)
 
 
-__all__ = ["MAPPING_FILE_NAME", "check_file", "default_mapping_path", "export_file", "export_save", "load_mapping",
+__all__ = ["check_file", "default_mapping_path", "export_file", "export_save", "load_mapping",
            "read_export"]

@@ -1,5 +1,0 @@
-"""The Third World War's rule set: every check module registers here."""
-
-from validator.rules import RuleSet
-
-rules = RuleSet("tww")
