@@ -10,24 +10,19 @@ whatever the number of start hexes.
 from __future__ import annotations
 
 from itertools import chain
+from types import MappingProxyType
 from typing import AbstractSet, Iterable, Mapping, Sequence
 
+from validator.derived import memoised
 from validator.model import MapData
 
 Graph = Mapping[str, Sequence[str]]
 
-_graphs: dict[int, tuple[MapData, dict[str, tuple[str, ...]]]] = {}
-
-
-def hex_graph(map_data: MapData) -> dict[str, tuple[str, ...]]:
-    """Each hex id's neighbouring hex ids, built once per map object."""
-    cached = _graphs.get(id(map_data))
-    if cached is not None and cached[0] is map_data:
-        return cached[1]
-    graph = {location.id: location.neighbours for location in map_data.locations.values() if location.kind == "hex"}
-    _graphs.clear()  # keep one map: saves are checked one at a time
-    _graphs[id(map_data)] = (map_data, graph)
-    return graph
+def hex_graph(map_data: MapData) -> Graph:
+    """Each hex id's neighbouring hex ids, built once per map and kept on it (many saves share one map)."""
+    return memoised(map_data, "tww.hex-graph", lambda: MappingProxyType({
+        location.id: location.neighbours for location in map_data.locations.values() if location.kind == "hex"
+    }))
 
 
 def reachable(

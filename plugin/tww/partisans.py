@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from validator.derived import memoised
 from validator.model import Position
 
 from plugin.tww import state, terms
@@ -155,13 +156,16 @@ def friendly_hexes(position: Position) -> dict[str, set[str]]:
     return covered
 
 
-_last: list = [None, None]  # the last position and its map: the checks and the picture share one derivation
-
-
 def partisan_map(position: Position) -> PartisanMap:
-    """The hexes each side may not trace communications through, with the reasons."""
-    if _last[0] is position:
-        return _last[1]
+    """The hexes each side may not trace communications through, with the reasons.
+
+    Worked out once per position and kept on it: the checks of 15.2 and the
+    picture all read the same map.
+    """
+    return memoised(position, "tww.partisan-map", lambda: _derive_partisan_map(position))
+
+
+def _derive_partisan_map(position: Position) -> PartisanMap:
     kurdish_nations = set(position.facts.get(state.KURDISH_PARTISANS_IN, ())) or None
     activities = tuple(activity(position, country) for country in COUNTRIES)
     candidates = candidate_hexes(position, kurdish_nations)
@@ -179,6 +183,4 @@ def partisan_map(position: Position) -> PartisanMap:
         sides[side] = SideMap(
             side, frozenset(closing - lifted), frozenset(doubtful - closing - lifted), frozenset(lifted), by_case
         )
-    result = PartisanMap(activities, candidates, sides)
-    _last[0], _last[1] = position, result
-    return result
+    return PartisanMap(activities, candidates, sides)

@@ -14,7 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
+from validator.derived import memoised
 from validator.model import Position
 
 from plugin.tww import state
@@ -33,7 +36,7 @@ class RivalrySettingError(ValueError):
 class RivalryTable:
     """Pairs of rival nations, each with its source."""
 
-    pairs: dict[frozenset[str], str]
+    pairs: Mapping[frozenset[str], str]
     complete: bool
 
     def are_rivals(self, first: str, second: str) -> bool:
@@ -75,8 +78,9 @@ def read_table(path: Path, source: str) -> tuple[dict[frozenset[str], str], bool
 
 @cache
 def rulebook_table() -> RivalryTable:
+    """The shipped table, read the first time it is needed; immutable, so every position may share it."""
     pairs, complete = read_table(TABLE_PATH, RULEBOOK)
-    return RivalryTable(pairs, complete)
+    return RivalryTable(MappingProxyType(pairs), complete)
 
 
 def setting_pairs() -> dict[frozenset[str], str]:
@@ -96,18 +100,15 @@ def save_pairs(position: Position) -> dict[frozenset[str], str]:
     return pairs
 
 
-_last: list = [None, None]
-
-
 def table_for(position: Position) -> RivalryTable:
-    """The rivalry pairs in force for this position: rulebook, then setting, then save."""
-    if _last[0] is position:
-        return _last[1]
+    """The rivalry pairs in force for this position: rulebook, then setting, then save; worked out once per position."""
+    return memoised(position, "tww.rivalry-table", lambda: _table_in_force(position))
+
+
+def _table_in_force(position: Position) -> RivalryTable:
     base = rulebook_table()
     pairs = dict(base.pairs)
     for extra in (setting_pairs(), save_pairs(position)):
         for pair, source in extra.items():
             pairs.setdefault(pair, source)
-    table = RivalryTable(pairs, base.complete)
-    _last[0], _last[1] = position, table
-    return table
+    return RivalryTable(MappingProxyType(pairs), base.complete)

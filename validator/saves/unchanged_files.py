@@ -17,14 +17,15 @@ every write and cannot be set back by tools that preserve modification times.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
+
+from validator.recently_used import RecentlyUsed
 
 RACY_NANOSECONDS = 2_000_000_000  # FAT's two seconds: the coarsest timestamps in common use
 CACHE_SIZE = 8
 
-_CACHE: OrderedDict[Path, tuple[tuple[int, ...], int, bytes]] = OrderedDict()
+_CACHE: RecentlyUsed[Path, tuple[tuple[int, ...], int, bytes]] = RecentlyUsed(CACHE_SIZE)
 
 
 def read_unless_unchanged(path: Path, read: Callable[[Path], bytes]) -> bytes:
@@ -38,12 +39,8 @@ def read_unless_unchanged(path: Path, read: Callable[[Path], bytes]) -> bytes:
     if cached is not None:
         known, read_at, data = cached
         if known == fingerprint and max(status.st_mtime_ns, status.st_ctime_ns) < read_at - RACY_NANOSECONDS:
-            _CACHE.move_to_end(path)
             return data
     read_at = time.time_ns()
     data = read(path)
-    _CACHE[path] = (fingerprint, read_at, data)
-    _CACHE.move_to_end(path)
-    if len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    _CACHE.put(path, (fingerprint, read_at, data))
     return data

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import stat
-from collections import OrderedDict
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable
@@ -22,6 +21,7 @@ from lxml import etree
 from validator.games import Game, UnknownGame, get
 from validator.limits import DEFAULT_LIMITS, Limits
 from validator.model import EMPTY, Event, MapData, Piece, Position
+from validator.recently_used import RecentlyUsed
 from validator.saves.errors import NAMESPACE, SaveInputError, tag
 from validator.saves.map_reader import game_attributes, map_from
 from validator.saves.map_references import map_beside_or_shipped
@@ -141,8 +141,8 @@ def _game(root: etree._Element, source: str, requested: str | None, lines: Sourc
 # (the file's bytes, the prepared MapData).  An entry is used only while the file still
 # holds exactly those bytes; comparing them is a memcmp, cheaper than hashing the file
 # for every save, and as strict.
-_MAP_CACHE: OrderedDict[tuple, tuple[bytes, MapData]] = OrderedDict()
 MAP_CACHE_SIZE = 8
+_MAP_CACHE: RecentlyUsed[tuple, tuple[bytes, MapData]] = RecentlyUsed(MAP_CACHE_SIZE)
 
 
 def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map: MapResolver, lines: SourceLines) -> MapData:
@@ -165,7 +165,6 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
     key = (game.id, game.prepare_map, map_source)
     cached = _MAP_CACHE.get(key)
     if cached is not None and cached[0] == data:
-        _MAP_CACHE.move_to_end(key)
         return cached[1]
     map_lines = SourceLines(data)
     root = _parse(data, map_source, map_lines)
@@ -178,10 +177,7 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
         raise SaveInputError(map_source, "a map file holds one <map> element without href", map_lines.of(root))
     _refuse_another_games_map(root, game, source, line, f"the map '{href}'")
     map_data = _prepare(game, map_from(root, map_source, map_lines))
-    _MAP_CACHE[key] = (data, map_data)
-    _MAP_CACHE.move_to_end(key)
-    if len(_MAP_CACHE) > MAP_CACHE_SIZE:
-        _MAP_CACHE.popitem(last=False)
+    _MAP_CACHE.put(key, (data, map_data))
     return map_data
 
 
