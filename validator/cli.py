@@ -14,30 +14,30 @@ from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
-from validator import __version__, console, coverage, info, instance, store
+from validator import __version__, console, coverage, info, instance, intake, store
 from validator.cases import CaseNumber
-from validator.games import IN_TREE_GAMES, Game, UnknownGame, get, listed, registry
+from validator.errors import InputError
+from validator.games import IN_TREE_GAMES, Game, get, listed, registry
 from validator.rulebook import fixups as fixup_module
 from validator.rulebook import presentation, storage, summary
-from validator.rulebook.fixups import FixupError
-from validator.rulebook.importer import RulebookImportError, import_texts, read_file
+from validator.rulebook.importer import import_texts, read_file
 from validator.rulebook.model import Rulebook
 from validator.runner import CheckDefectError
 from validator.runner import check as run_checks
-from validator.saves.vassal import commands_cli as vassal_commands
 from validator.saves.vassal import dump as vassal_dump
-from validator.saves.vassal.errors import VassalFormatError
 from validator.saves.vassal.reader import read_saved_game
 from validator.saves.vassal.sides import require_defined_side
-from validator.saves.xml_reader import SaveInputError, read_position_file
 
 EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_UNUSABLE = 2
 
 
-class UsageError(Exception):
-    """Unusable input: the message is shown as it is and the exit code is 2."""
+class UsageError(InputError):
+    """A command given what it cannot use (exit code 2): the problem, after the file when one is named."""
+
+    def __init__(self, problem: str, source: object = "") -> None:
+        super().__init__(source, problem)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,8 +61,7 @@ def _run(argv: list[str] | None) -> int:
         return EXIT_UNUSABLE
     try:
         return arguments.handler(arguments)
-    except (UsageError, UnknownGame, RulebookImportError, FixupError, SaveInputError, CheckDefectError,
-            VassalFormatError, info.UnreadableDatabase) as error:
+    except (InputError, CheckDefectError) as error:
         console.write_error(f"referee: {_message(error)}")
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
@@ -310,18 +309,12 @@ def _coverage(arguments: argparse.Namespace) -> int:
 # -- checking -------------------------------------------------------------
 
 
-VASSAL_SUFFIXES = (".vsav", ".vlog")
-
-
 def _check(arguments: argparse.Namespace) -> int:
-    if arguments.module or arguments.file.suffix.lower() in VASSAL_SUFFIXES:
-        module, game_id = _vassal_inputs(arguments)
-        report = vassal_commands.check_file(
-            arguments.file, module, game_id, arguments.mapping, viewer=arguments.viewer,
-            arbiter=arguments.arbiter, notes=_note,
-        )
-    else:
-        report = run_checks(read_position_file(arguments.file, arguments.game))
+    submission = _submission(arguments)
+    reading = intake.read_submission(submission)
+    if reading.note:
+        _note(f"{submission.source}: {reading.note}")
+    report = run_checks(reading.position)
     if arguments.format == "json":
         _print_json(report.to_json())
     else:
@@ -330,25 +323,26 @@ def _check(arguments: argparse.Namespace) -> int:
 
 
 def _export(arguments: argparse.Namespace) -> int:
-    module, game_id = _vassal_inputs(arguments)
     folder = (arguments.output.parent if arguments.output else Path.cwd()).resolve()
-    data = vassal_commands.export_file(
-        arguments.file, module, game_id, arguments.mapping, viewer=arguments.viewer,
-        arbiter=arguments.arbiter, relative_to=folder, notes=_note,
-    )
+    exported = intake.export_submission(_submission(arguments), relative_to=folder)
+    _note(f"{arguments.file}: {exported.note}")
     if arguments.output:
-        arguments.output.write_bytes(data)
+        arguments.output.write_bytes(exported.xml)
     else:
-        console.write_bytes(data)
+        console.write_bytes(exported.xml)
     return EXIT_OK
 
 
-def _vassal_inputs(arguments: argparse.Namespace) -> tuple[Path, str]:
-    if arguments.module is None:
-        raise UsageError(f"{arguments.file}: a VASSAL file needs its module; give it with --module FILE.vmod.")
-    if arguments.game is None:
-        raise UsageError(f"{arguments.file}: say which game the VASSAL file is for with --game ({', '.join(registry())}).")
-    return arguments.module, arguments.game
+def _submission(arguments: argparse.Namespace) -> intake.Submission:
+    """The file and options given; a VASSAL file's missing module or game is asked for by its option."""
+    submission = intake.Submission(arguments.file, game=arguments.game, module=arguments.module,
+                                   mapping=arguments.mapping, viewer=arguments.viewer, arbiter=arguments.arbiter)
+    if submission.is_vassal and arguments.module is None:
+        raise UsageError("a VASSAL file needs its module; give it with --module FILE.vmod.", arguments.file)
+    if submission.is_vassal and arguments.game is None:
+        raise UsageError(f"say which game the VASSAL file is for with --game ({', '.join(registry())}).",
+                         arguments.file)
+    return submission
 
 
 def _note(sentence: str) -> None:

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from validator import games
+from validator import games, intake
 from validator.games import UnknownGame
 from validator.saves.vassal import VassalFormatError
-from validator.saves.vassal.commands_cli import check_file, default_mapping_path, export_file
-from validator.saves.vassal.export import ExportError
 from validator.saves.vassal.mapping import MappingError
+from validator.saves.vassal.translation import ExportError
 
 from modules import (TITO_MODULE_NAME, TWW, build_file, map_element, piece, region_grid, tito_game,
                      tito_module, tito_unit, write_module)
+from submitting import check_file, export_file
 from vassal_save_writer import add_piece
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,7 +149,7 @@ def test_module_and_save_must_be_the_mappings(tmp_path):
 
 
 def test_the_mapping_defaults_to_the_games_own(tmp_path, module, monkeypatch):
-    assert default_mapping_path("tito") == TITO_MAPPING
+    assert intake.mapping_for("tito").source == str(TITO_MAPPING)
     save = tito_game(tmp_path / "g.vsav", [german(1)], STATE)
     assert export_file(save, module, "tito") == export_file(save, module, "tito", TITO_MAPPING)
     # the same game in a folder without mappings/: a copy of its case index and nothing else

@@ -1,10 +1,14 @@
-"""Round trips: a hand-written save -> a VASSAL save on the sample module -> export -> read -> check.
+"""Round trips: a hand-written save -> a VASSAL save on the sample module -> read -> check, and export.
 
 For every fixture and example a VASSAL save on the sample module can express
 (no declared events, no off-map pieces, facts the mapping reads), checking
-the exported position must give exactly the results of checking the
-hand-written save: same rules, severities, messages, locations and pieces
-(a message quoting a line of its save is compared without the number).
+the VASSAL save must give exactly the results of checking the hand-written
+save: same rules, severities, messages, locations and pieces (a message
+quoting a line of its save is compared without the number).
+
+A VASSAL save is checked without writing our save XML in between; its
+export must read back as the very position read directly (every value and
+line), with the very same results, so export and direct reading agree.
 """
 
 from __future__ import annotations
@@ -16,10 +20,10 @@ import pytest
 
 from validator import runner
 from validator.saves.vassal import read_saved_game
-from validator.saves.vassal.commands_cli import check_file, export_file
-from validator.saves.xml_reader import SaveInputError, read_position, read_position_file
+from validator.saves.xml_reader import SaveInputError, folder_resolver, read_position, read_position_file
 
 from modules import AWAW, TWW, NotExpressible, tito_module, tito_save_from_position
+from submitting import check_file, export_file
 
 ROOT = Path(__file__).resolve().parents[2]
 TITO_FILES = sorted((ROOT / "tests" / "fixtures" / "tito").glob("*/*.xml")) + sorted((ROOT / "examples" / "tito").glob("*.xml"))
@@ -42,9 +46,22 @@ def _round_trip(tmp_path, path, make_module, make_save, game):
         save = make_save(path, tmp_path / (path.stem + ".vsav"))
     except NotExpressible as reason:
         pytest.skip(f"a VASSAL save on the sample module cannot say {reason}")
-    report = check_file(save, make_module(tmp_path), game)
+    module = make_module(tmp_path)
+    report = check_file(save, module, game)
     assert results(report) == results(expected)
+    _assert_the_export_reads_back_as_the_position_read_directly(save, module, game, report, tmp_path)
     return report
+
+
+def _assert_the_export_reads_back_as_the_position_read_directly(save, module, game, report, folder):
+    back = read_position(export_file(save, module, game, relative_to=folder), str(save), folder_resolver(folder), game)
+    direct = report.position
+    assert back == direct
+    assert dict(back.fact_lines) == dict(direct.fact_lines) and back.line == direct.line
+    exact = [(result.rule, result.severity, result.message, result.location, result.pieces)
+             for result in runner.check(back).results]
+    assert exact == [(result.rule, result.severity, result.message, result.location, result.pieces)
+                     for result in report.results]
 
 
 @pytest.mark.parametrize("path", TITO_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")

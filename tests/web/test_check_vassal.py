@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from validator import store
-from validator.saves.vassal.commands_cli import check_file
 from validator.web import create_app, kept_modules
 
 from .conftest import form_token, html, report_id_of, text_of
@@ -36,6 +35,7 @@ from modules import (  # noqa: E402
     tito_unit,
     write_module,
 )
+from submitting import check_file  # noqa: E402
 from vassal_save_writer import add_piece  # noqa: E402
 
 GERMAN = {"Nationality": "German", "Unit": "Inf Div", "CF": "12", "Designation": "704"}

@@ -106,13 +106,19 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
         source=source,
         line=lines.of(root),
     )
-    if game.validate_position is not None:
-        problems = list(game.validate_position(position))
-        if problems:
-            line, problem = problems[0]
-            more = f" ({len(problems) - 1} more problems)" if len(problems) > 1 else ""
-            raise SaveInputError(source, problem + more, line)
+    refuse_what_the_game_cannot_use(game, position)
     return position
+
+
+def refuse_what_the_game_cannot_use(game: Game, position: Position) -> None:
+    """The game's own read-time validation: its first problem as the save's input error, with its line."""
+    if game.validate_position is None:
+        return
+    problems = list(game.validate_position(position))
+    if problems:
+        line, problem = problems[0]
+        more = f" ({len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise SaveInputError(position.source, problem + more, line)
 
 
 def _parse(data: bytes, source: str, lines: SourceLines) -> etree._Element:
@@ -158,6 +164,11 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
             source, "the map reference is empty; give href the map file's name, or put the map inside the <map> element",
             line,
         )
+    return referenced_map(game, href, source, line, resolve_map)
+
+
+def referenced_map(game: Game, href: str, source: str, line: int, resolve_map: MapResolver) -> MapData:
+    """The map file ``href`` names (from the save ``source``, at ``line``), prepared by the game; cached."""
     try:
         data, map_source = resolve_map(href, game)
     except SaveInputError as error:
@@ -204,7 +215,7 @@ def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceL
     A save may hold thousands of pieces, so this is one loop calling no
     function of ours: one dict of every attribute (a single call into lxml), from which
     the envelope's own attributes are popped; what is left is the game's.
-    Locations and ids are then tested all at once (see _refuse_bad_pieces).
+    Locations and ids are then tested all at once (see refuse_bad_pieces).
     """
     pieces = []
     for element in root.iter(tag("piece")):
@@ -218,11 +229,11 @@ def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceL
         )))
     if lines.spans_lines:  # rare, and kept off the loop above
         pieces = [piece._replace(line=lines.fix(piece.line)) for piece in pieces]
-    _refuse_bad_pieces(pieces, map_data, source)
+    refuse_bad_pieces(pieces, map_data, source)
     return tuple(pieces)
 
 
-def _refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> None:
+def refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> None:
     """The first piece, in file order, at a location the map lacks or with an id used before it.
 
     Two set tests answer for the whole save (the schema's own id check costs
@@ -259,13 +270,16 @@ def _facts(root: etree._Element, lines: SourceLines, source: str,
     for element in root.iterchildren(tag("fact")):
         count += 1
         if count > limits.facts:
-            raise SaveInputError(source, f"the save gives {count:,} fact values, {limits.beyond('facts')}",
-                                 lines.of(element))
+            refuse_too_many_facts(count, source, lines.of(element), limits)
         name = element.get("name")
         facts.setdefault(name, []).append(element.get("value"))
         value_lines.setdefault(name, []).append(lines.of(element))
     return (MappingProxyType({name: tuple(values) for name, values in facts.items()}),
             MappingProxyType({name: tuple(numbers) for name, numbers in value_lines.items()}))
+
+
+def refuse_too_many_facts(count: int, source: str, line: int, limits: Limits = DEFAULT_LIMITS) -> None:
+    raise SaveInputError(source, f"the save gives {count:,} fact values, {limits.beyond('facts')}", line)
 
 
 def _event(element: etree._Element, lines: SourceLines) -> Event:

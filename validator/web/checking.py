@@ -7,7 +7,9 @@ arbitration record and redirects (303) to its permanent page
 with status 200 whether or not the position breaks rules (``legal`` says
 which), plus ``id`` and ``report_url``.
 
-Unusable input is a 400 with the reader's own sentence (file, line, column,
+Every upload is read by :func:`validator.intake.read_submission`, the one
+way in the command line shares.  Unusable input (an ``InputError``) is a 400
+with the reader's own sentence (file, line, column,
 what is wrong): the form page shows it above the form, the API answers
 ``{"error": sentence}``.  A request over ``MAX_CONTENT_LENGTH`` is a 413
 that gives the limits; on the form page it shows the form again.  A
@@ -17,15 +19,16 @@ The form needs its CSRF token; the API needs it only from clients that send
 cookies (see ``validator.web.csrf``).  A refused upload stores nothing.
 
 The save's map, when it names one by ``href``, is found by
-``validator.web.maps``: never as a path on the server.  A map file the user
+``validator.saves.uploaded_maps``: never as a path on the server.  A map file the user
 sends is never dropped in silence: an empty one is refused, and so is one the
 check would not use (the save carries its map inside it, or it is a VASSAL
 save, which is read with its game's own map), since a report checked against
 another map than the one the user chose would be a ruling on a different
 position.
 
-A VASSAL save or log (a zip, or a file named ``.vsav`` / ``.vlog``) is checked
-by ``validator.web.vassal_checks`` with its module (the ``module`` part, or
+A VASSAL save or log (a zip, or a file named ``.vsav`` / ``.vlog``:
+``validator.intake.is_vassal_file``) is checked by
+``validator.web.vassal_checks`` with its module (the ``module`` part, or
 ``kept_module``, the id of a module kept earlier), the chosen ``game`` (then
 required) and the ``viewer`` side (empty: a spectator).  ``GET /api/modules``
 lists the kept modules.
@@ -37,24 +40,23 @@ from dataclasses import dataclass
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from validator import games
+from validator import games, intake
+from validator.errors import InputError
 from validator.games import Game, UnknownGame
 from validator.runner import check
-from validator.saves.vassal.commands_cli import load_mapping
-from validator.saves.xml_reader import SaveInputError, read_position
+from validator.saves.uploaded_maps import UploadedMap
 from validator.web import (
     csrf,
     database,
     errors,
     kept_modules,
-    maps,
     pictures,
     records,
     reports,
     vassal_checks,
 )
 from validator.web.markup import printable
-from validator.web.uploads import UploadError, answering_problems, display_name, read_part
+from validator.web.uploads import UploadError, answering_problems, display_name, read_part, status_of
 
 blueprint = Blueprint("checking", __name__)
 
@@ -63,15 +65,6 @@ DEFAULT_MAP_NAME = "map.xml"
 
 EMPTY_MAP = (
     "{map}: the file is empty; choose the map file, or leave the map field empty to use the map the save names."
-)
-MAP_NOT_USED = (
-    "{save}: the save carries its own map, so the map file {map} would not be used; leave the map field empty "
-    "to check the save with its own map, or replace the save's map by <map href=\"{map}\"/> to check it "
-    "with the file you chose."
-)
-MAP_WITH_VASSAL_SAVE = (
-    "{save}: a VASSAL save is read with the map of its game's module mapping, so the map file {map} would not be "
-    "used; leave the map field empty."
 )
 UNREADABLE_FORM = (
     "The form could not be read: a part of it is not well-formed, or a file name in it is not UTF-8 (some old "
@@ -109,8 +102,8 @@ def check_form():
     csrf.require_token()
     try:
         record = _check_upload()
-    except UploadError as error:
-        return _form_page(error=str(error), status=error.status)
+    except InputError as error:
+        return _form_page(error=str(error), status=status_of(error))
     return redirect(url_for("reports.page", report_id=record.id), code=303)
 
 
@@ -121,8 +114,8 @@ def check_api():
     csrf.require_token_or_no_cookies()
     try:
         record = _check_upload()
-    except UploadError as error:
-        return jsonify(error=str(error)), error.status
+    except InputError as error:
+        return jsonify(error=str(error)), status_of(error)
     return jsonify(reports.public_json(record))
 
 
@@ -152,8 +145,8 @@ def _kept_module_groups(shelf: list[Game], chosen: str) -> list[ModuleGroup]:
     placed: set[int] = set()
     for game in shelf:
         try:
-            mapping = load_mapping(game.id)
-        except SaveInputError:  # the game ships no mapping (or a broken one): no module reads through it
+            mapping = intake.mapping_for(game.id)
+        except InputError:  # the game ships no mapping (or a broken one): no module reads through it
             continue
         modules = [
             module for module in kept
@@ -200,25 +193,20 @@ def _check_upload() -> records.Record:
     if not save_data:
         raise UploadError(f"{save_name}: the file is empty; choose the save file to check.")
     uploaded_map = _uploaded_map()
-    if vassal_checks.is_vassal_upload(save_data, save_name):
-        if uploaded_map is not None:
-            raise UploadError(MAP_WITH_VASSAL_SAVE.format(save=save_name, map=uploaded_map.name))
-        return vassal_checks.check_upload(save_data, save_name, _chosen_game())
-    if vassal_checks.has_module_parts():
-        raise UploadError(vassal_checks.MODULE_WITHOUT_SAVE.format(save=save_name))
+    if intake.is_vassal_file(save_name, save_data):
+        return vassal_checks.check_upload(save_data, save_name, _chosen_game(), uploaded_map)
+    if vassal_checks.has_module_parts():  # refused before a module part is copied anywhere
+        raise UploadError(f"{save_name}: {intake.MODULE_WITH_XML}")
     chosen = _chosen_game()
-    resolver = maps.UploadMapResolver(uploaded_map)
-    game_id = chosen.id if chosen is not None else None
-
+    submission = intake.Submission(save_data, save_name, game=chosen.id if chosen is not None else None,
+                                   map=uploaded_map)
     with answering_problems(save_name, "save file"):
-        position = read_position(save_data, save_name, resolver, game_id)
-        if uploaded_map is not None and not resolver.used.origin:
-            raise UploadError(MAP_NOT_USED.format(save=save_name, map=uploaded_map.name))
-        game = games.get(position.game)
-        report = check(position, game)
+        reading = intake.read_submission(submission)
+        game = games.get(reading.position.game)
+        report = check(reading.position, game)
 
-    picture = pictures.draw(game, position, report)
-    used = resolver.used
+    picture = pictures.draw(game, reading.position, report)
+    used = reading.map
     return records.create(
         database.connection(),
         current_app.instance_path,
@@ -248,7 +236,7 @@ def _form_unreadable() -> bool:
     return (request.content_length or 0) > closing_line
 
 
-def _uploaded_map() -> maps.UploadedMap | None:
+def _uploaded_map() -> UploadedMap | None:
     """The map file sent with the save; None when the field was left empty; refused when the file is empty."""
     part = request.files.get("map")
     data = read_part(part)
@@ -257,7 +245,7 @@ def _uploaded_map() -> maps.UploadedMap | None:
     name = display_name(part, DEFAULT_MAP_NAME)
     if not data:
         raise UploadError(EMPTY_MAP.format(map=name))
-    return maps.UploadedMap(data, name)
+    return UploadedMap(data, name)
 
 
 def _chosen_game() -> Game | None:

@@ -30,6 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import BinaryIO
 
+from validator.errors import InputError
 from validator.saves.vassal import VassalFormatError
 from validator.saves.vassal.archive import Archive
 from validator.saves.vassal.metadata import parse_metadata
@@ -44,7 +45,7 @@ BUILD_FILES = ("buildFile.xml", "buildFile")
 METADATA_CAP = 1024 * 1024
 
 
-class ModuleTooLarge(ValueError):
+class ModuleTooLarge(InputError):
     """The module part is larger than :data:`MAX_MODULE_BYTES`."""
 
 
@@ -94,7 +95,7 @@ def copy_upload(stream: BinaryIO, folder: Path) -> ModuleFile:
             while chunk := stream.read(COPY_CHUNK_BYTES):
                 size += len(chunk)
                 if size > MAX_MODULE_BYTES:
-                    raise ModuleTooLarge(f"larger than {MAX_MODULE_BYTES:,} bytes")
+                    raise ModuleTooLarge("the module", f"larger than {MAX_MODULE_BYTES:,} bytes")
                 digest.update(chunk)
                 handle.write(chunk)
     except BaseException:

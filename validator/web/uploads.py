@@ -8,20 +8,25 @@ from typing import Callable, Iterator
 from flask import current_app
 from werkzeug.datastructures import FileStorage
 
+from validator.errors import InputError
 from validator.runner import CheckDefectError
-from validator.saves.vassal import VassalFormatError
-from validator.saves.xml_reader import MAX_SAVE_BYTES, SaveInputError
+from validator.saves.xml_reader import MAX_SAVE_BYTES
 from validator.web.markup import printable
 
 LONGEST_FILE_NAME = 120
 
 
-class UploadError(ValueError):
-    """An upload that cannot be checked, as one sentence, with its HTTP status."""
+class UploadError(InputError):
+    """An upload that cannot be checked, as one sentence that names its own subject, with its HTTP status."""
 
     def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+        super().__init__("", message)
         self.status = status
+
+
+def status_of(error: InputError) -> int:
+    """The HTTP status that answers an input error: 400, or an upload's own (413 for one too large)."""
+    return error.status if isinstance(error, UploadError) else 400
 
 
 def read_part(part: FileStorage | None) -> bytes | None:
@@ -50,14 +55,15 @@ def display_name(part: FileStorage, default: str) -> str:
 def answering_problems(save_name: str, files: str, public: Callable[[str], str] = str) -> Iterator[None]:
     """Turn what reading and checking an upload raise into an :class:`UploadError`.
 
-    Unusable input gets its own sentence (``public`` may strip server paths
-    from it); a defect in Referee is logged and answered as one, never as a 500.
+    Unusable input (an :class:`InputError`) gets its own sentence (``public``
+    may strip server paths from it); a defect in Referee is logged and
+    answered as one, never as a 500.
     """
     try:
         yield
     except UploadError:
         raise  # already an answer with its sentence
-    except (SaveInputError, VassalFormatError) as error:
+    except InputError as error:
         raise UploadError(public(str(error))) from None
     except CheckDefectError as error:
         current_app.logger.exception("A check failed on the upload %s", save_name)

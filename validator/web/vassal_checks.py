@@ -1,10 +1,11 @@
 """Checking a VASSAL save or log (.vsav, .vlog) uploaded with its module, or naming a kept one.
 
 The check goes through exactly what ``referee check FILE.vsav --module M
---game G [--viewer SIDE]`` runs: :func:`commands_cli.check_file`, with the
-game's own mapping (``plugin/<game>/vassal-mapping.xml``) and map.  The save
-is handed to it as bytes (the VASSAL reader reads a binary stream; it is
-never written anywhere before the check); the module is read from the
+--game G [--viewer SIDE]`` runs: :func:`validator.intake.read_submission`,
+with the game's own mapping (``plugin/<game>/mappings/vassal-mapping.xml``)
+and map, and then the runner.  The save is handed to it as bytes (the VASSAL
+reader reads a binary stream; it is never written anywhere before the
+check); the module is read from the
 instance's ``uploads`` folder, where it is copied under a generated name (see
 :mod:`validator.web.kept_modules`).  Nothing is extracted.
 
@@ -30,7 +31,6 @@ a path on the server).
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from collections.abc import Iterable
@@ -38,14 +38,14 @@ from pathlib import Path
 
 from flask import current_app, request
 
+from validator import intake
 from validator.games import Game
-from validator.saves.vassal.commands_cli import check_file, load_mapping
-from validator.saves.xml_reader import MAX_SAVE_BYTES, read_capped
+from validator.runner import check
+from validator.saves.uploaded_maps import UploadedMap
 from validator.web import database, kept_modules, pictures, records
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name
 
-VASSAL_SUFFIXES = (".vsav", ".vlog")
 # A kept module's id as the form and GET /api/modules give it: ASCII digits only, since str.isdigit() also
 # takes "²" (which int() refuses) and "١" (which int() reads as 1); eleven at most, within SQLite's integers.
 KEPT_MODULE_ID = re.compile(r"[0-9]{1,11}")
@@ -67,25 +67,6 @@ ARBITER_REFUSED = (
     "The arbiter's view (every masked and invisible piece shown) is not offered on the web, which has no login "
     "yet; choose a player's side or check as a spectator, or run “referee check --arbiter” yourself."
 )
-MODULE_WITHOUT_SAVE = (
-    "{save}: a module goes with a VASSAL save (.vsav or .vlog); this save is Referee save XML, which needs none."
-)
-
-
-class NamedUpload(io.BytesIO):
-    """An uploaded file's bytes that the VASSAL reader names by the user's file name in every message."""
-
-    def __init__(self, data: bytes, name: str) -> None:
-        super().__init__(data)
-        self.name = name
-
-    def __str__(self) -> str:
-        return self.name
-
-
-def is_vassal_upload(save_data: bytes, save_name: str) -> bool:
-    """A zip, or a file named like a VASSAL save or log (so a broken one gets VASSAL's own sentence)."""
-    return save_data[:2] == b"PK" or save_name.lower().endswith(VASSAL_SUFFIXES)
 
 
 def has_module_parts() -> bool:
@@ -94,7 +75,8 @@ def has_module_parts() -> bool:
     return bool((part is not None and part.filename) or request.form.get("kept_module", "").strip())
 
 
-def check_upload(save_data: bytes, save_name: str, game: Game | None) -> records.Record:
+def check_upload(save_data: bytes, save_name: str, game: Game | None,
+                 uploaded_map: UploadedMap | None) -> records.Record:
     """Check the VASSAL save as the chosen viewer sees it, keep a new module, store the record."""
     if game is None:
         raise UploadError(NO_GAME.format(save=save_name))
@@ -106,14 +88,12 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None) -> records
     record = None
     try:
         viewer = _viewer(chosen)
-        notes: list[str] = []
+        submission = intake.Submission(save_data, save_name, game=game.id, module=chosen.path, map=uploaded_map,
+                                       viewer=viewer)
         with answering_problems(save_name, "save and module files", lambda message: _public(message, chosen, game)):
-            report = check_file(NamedUpload(save_data, save_name), chosen.path, game.id, viewer=viewer,
-                                notes=notes.append)
-            mapping = load_mapping(game.id)
-            map_data = read_capped(mapping.map_path, MAX_SAVE_BYTES)
-        picture = pictures.draw(game, report.position, report)
-        export_note = notes[0].removeprefix(f"{save_name}: ") if notes else None
+            reading = intake.read_submission(submission)
+            report = check(reading.position, game)
+        picture = pictures.draw(game, reading.position, report)
         record = records.create(
             connection,
             current_app.instance_path,
@@ -121,13 +101,13 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None) -> records
             source_name=save_name,
             report=report.to_json(),
             save_data=save_data,
-            map_name=mapping.map_href,
-            map_origin="shipped",
-            map_data=map_data,
+            map_name=reading.map.href,
+            map_origin=reading.map.origin,
+            map_data=reading.map.data,
             picture=picture.svg,
             picture_note=picture.note,
             save_suffix="vlog" if save_name.lower().endswith(".vlog") else "vsav",
-            before_insert=lambda transaction: chosen.keep(transaction, viewer, export_note),
+            before_insert=lambda transaction: chosen.keep(transaction, viewer, reading.note),
         )
     finally:
         chosen.discard_unkept(recorded=record is not None)

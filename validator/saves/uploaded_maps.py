@@ -1,24 +1,23 @@
 """Finding the map an uploaded save names, without ever reading a path it gives.
 
 A save may name its map by reference, ``<map href="../../plugin/tito/maps/tito-map.xml"/>``.
-On the web the href must never become a path, or an upload could make the
+For an upload the href must never become a path, or an upload could make the
 server read its own files.  An upload has no folder, so its href follows the
 folderless part of the rule in :mod:`validator.saves.map_references`, which
 the command line shares: the href's last file name (``../../etc/passwd``
 counts as ``passwd``; backslashes separate parts too) is looked up, by exact
 name and in this order, among
 
-1. the map uploaded with the save in the same form (the ``map`` field, or the
-   ``map`` part of an API request), whatever its own file name: the user chose
-   it for this save, so it answers the save's href;
-2. the maps the save's game ships in its plugin's maps folder, which an
-   installed package carries: a map is found only if a regular ``.xml``
-   file of exactly that name is in the folder's listing.
+1. the map uploaded with the save (the web form's ``map`` field, or the
+   ``map`` part of an API request), whatever its own file name: the user
+   chose it for this save, so it answers the save's href;
+2. the maps the save's game ships in its maps folder, which an installed
+   package carries: a map is found only if a regular ``.xml`` file of
+   exactly that name is in the folder's listing.
 
 The examples folder of a source checkout is not searched: it holds saves,
 not maps.  Anything else is a :class:`SaveInputError` saying which map is
-missing, which maps the game ships and how to provide one, which the views
-answer with a 400.
+missing, which maps the game ships and how to provide one.
 """
 
 from __future__ import annotations
@@ -53,9 +52,6 @@ class UnnamedMap(SaveInputError):
 
     def __init__(self, problem: str) -> None:
         super().__init__("", problem)
-
-    def __str__(self) -> str:
-        return self.problem
 
 
 class UploadMapResolver:
