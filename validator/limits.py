@@ -44,7 +44,7 @@ class Limits:
     traits: int = 2_000
     """Traits in one VASSAL piece's decorator chain [207]."""
     list_items: int = 100_000
-    """Items of one list inside a VASSAL value: a marker's keys, a layer's images, a map's boards [about 100]."""
+    """Items of one list in a VASSAL game: a marker's keys, a layer's images, a map's boards, players, properties."""
     nesting: int = 100
     """How deep VASSAL commands may nest (an ESC preceded by this many backslashes) [1]."""
     facts: int = 100_000

@@ -221,3 +221,8 @@ def long_marker_list(path: Path, n: int) -> Path:
 def long_board_list(path: Path, n: int) -> Path:
     """A board picker that lays out n boards."""
     return write_vsav(path, voxz(restore(after=("MainBoardPicker" + "\tBoard\t0\t0" * n,))))
+
+
+def many_players(path: Path, n: int) -> Path:
+    """n PLAYER commands, each for a different player."""
+    return write_vsav(path, voxz(restore(after=tuple(f"PLAYER\tid{index}\tName\tAxis" for index in range(n)))))

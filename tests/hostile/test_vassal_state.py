@@ -80,3 +80,10 @@ def test_a_board_picker_with_millions_of_boards_is_refused_before_they_are_split
     assert cost.refused and ("a command holds a list of 3,000,001 items, more than the list_items limit of "
                              "100,000") in cost.refused
     assert cost.peak_mb < WEB_PEAK_MB
+
+
+def test_a_roster_of_a_million_players_is_refused_at_the_list_limit(tmp_path):
+    cost = measure("vassal_save", shapes.many_players(tmp_path / "players.vsav", 1_000_000))
+    assert cost.refused and "its commands set 100,001 players, more than the list_items limit of 100,000" \
+        in cost.refused
+    assert cost.peak_mb < WEB_PEAK_MB

@@ -213,13 +213,27 @@ class GameState:
 
     def _set_property(self, container: str, name: str, value: str) -> None:
         if container in ("", MODULE_CONTAINER):
-            self.global_properties[name] = value
+            properties = self.global_properties
         else:
-            self.map_properties.setdefault(container, {})[name] = value
+            properties = self.map_properties.get(container)
+            if properties is None:
+                self._count_item(self.map_properties, "maps with properties")
+                properties = self.map_properties[container] = {}
+        if name not in properties:
+            self._count_item(properties, "properties")
+        properties[name] = value
+
+    def _count_item(self, held: dict, what: str) -> None:
+        """Refuse a command that would make a list of the game (players, properties) longer than the limit."""
+        if len(held) >= self.limits.list_items:
+            raise VassalFormatError(self.source, f"its commands set {len(held) + 1:,} {what}, more than the "
+                                                 f"list_items limit of {self.limits.list_items:,}", entry="savedGame")
 
     def _other(self, text: str) -> None:
         if text.startswith("PLAYER\t"):
             tokens = leading(text, "\t", 4) + ["", "", ""]
+            if tokens[1] not in self.players:
+                self._count_item(self.players, "players")
             self.players[tokens[1]] = (tokens[2], tokens[3])
         elif text.startswith("PYREMOVE\t"):
             self.players.pop(leading(text, "\t", 2)[1] if "\t" in text else "", None)
