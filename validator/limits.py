@@ -69,7 +69,7 @@ class Limits:
                 raise ValueError(f"the limit {field.name} must be a whole number of at least 1, not {value!r}")
 
     def beyond(self, name: str) -> str:
-        """How a refusal names the limit it hit: ``more than the pieces limit of 200,000``.
+        """How a refusal names the limit it hit: ``more than the pieces limit of 100,000``.
 
         The reader puts the figure it found before it; that figure may be a
         lower bound, since counting stops at the first figure past the limit.
