@@ -49,5 +49,5 @@ def listing(pieces: Iterable[Piece]) -> str:
     return ", ".join(ids(pieces))
 
 
-__all__ = ["area_name", "builder", "describe", "faction", "faction_name", "home_area", "home_country", "ids",
-           "listing", "power_name"]
+__all__ = ("area_name", "builder", "describe", "faction", "faction_name", "home_area", "home_country", "ids",
+           "listing", "power_name")

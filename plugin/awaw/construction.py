@@ -9,6 +9,8 @@ Middle East limits of 11.341A, 11.38) judge every partisan on the map.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from validator.rules import Finding, Violation, case
 from validator.wording import plural
 
@@ -157,7 +159,7 @@ def partisans_in_italy_before_surrender(position):
                             location=piece.location, pieces=[piece.id])
 
 
-NO_PARTISANS = {"germany": "11.33E", "japan": "11.33G", "usa": "11.33H"}
+NO_PARTISANS = MappingProxyType({"germany": "11.33E", "japan": "11.33G", "usa": "11.33H"})
 
 
 @case("11.33")

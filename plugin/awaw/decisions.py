@@ -4,7 +4,10 @@ One paragraph per case, in our own words; the case page shows it beside the
 checks, and docs/save-format.md repeats the list.
 """
 
-DECISIONS: dict[str, str] = {
+from types import MappingProxyType
+from typing import Mapping
+
+DECISIONS: Mapping[str, str] = MappingProxyType({
     "11.2": (
         "Partisans count against the pool of their home country (the piece's home attribute), wherever they stand, "
         "and only while on the map. Going over a pool is a violation whether or not a partisan was built this turn, "
@@ -74,4 +77,4 @@ DECISIONS: dict[str, str] = {
         "of the map do not break the ring. For 11.71B a Persian partisan must be next to Abadan, Ahwaz or Tehran; "
         "standing in one of them is not enough, since the text says adjacent."
     ),
-}
+})

@@ -11,6 +11,8 @@ the end of the losing power's combat phase (11.72).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from validator.cases import CaseNumber
 from validator.rules import Finding, case
 from validator.wording import plural
@@ -21,7 +23,7 @@ from plugin.awaw.vocabulary import MAJOR_POWERS, NEUTRAL, PARTISAN, PERSIAN_ROUT
 
 PERSIAN_ROUTE_CUT = 5  # BRPs per Persian partisan next to Abadan, Ahwaz or Tehran
 # The cases ``assess`` answers with, read once: a Finding given a string parses it again, once per partisan.
-_CASES = {text: CaseNumber.parse(text) for text in ("11.71", "11.71A")}
+_CASES = MappingProxyType({text: CaseNumber.parse(text) for text in ("11.71", "11.71A")})
 
 
 def _surrounding_gap(where: Situation, hex_info: Hex, builder: str) -> str:

@@ -9,6 +9,8 @@ picture passes the app's Content-Security-Policy.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from validator import hexgrid, svg
 
 from plugin.awaw.situation import faction_of, situation
@@ -17,11 +19,11 @@ from plugin.awaw.vocabulary import AXIS, COMMUNIST, NEUTRAL, NOBODY, PARTISAN, W
 SIZE = 14.0  # hex radius
 MARGIN = 3  # hexes kept around the interesting ones when cropping
 MAX_DRAWN_HEXES = 4000
-FILLS = {
+FILLS = MappingProxyType({
     AXIS: "#b4bcc8", WESTERN_ALLIES: "#b5d8a8", COMMUNIST: "#efb1aa", NEUTRAL: "#f3ecd9", NOBODY: "#e6e6e6",
     PARTISAN: "#f7d86a", "sea": "#cfe3f3",
-}
-PARTISAN_MARKS = {AXIS: "#38414d", WESTERN_ALLIES: "#2f6b2a", COMMUNIST: "#9c2a1f"}
+})
+PARTISAN_MARKS = MappingProxyType({AXIS: "#38414d", WESTERN_ALLIES: "#2f6b2a", COMMUNIST: "#9c2a1f"})
 OFFENCE = "#d10000"
 LEGEND = (
     (AXIS, "Axis"), (WESTERN_ALLIES, "Western Allies"), (COMMUNIST, "communist"), (PARTISAN, "held by a partisan"),

@@ -10,6 +10,7 @@ pool stay there (44.32B), which is reported as a warning.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from validator.rules import Finding, Violation, case
 from validator.wording import plural, verb_for
@@ -47,7 +48,10 @@ def _over_pool(where: Situation, areas) -> list[tuple]:
 
 
 # The production results that lift a faction's a:b pools (44.36A, 44.37A), and the item that counts them.
-_RESULTS = {WESTERN_ALLIES: ("44.36A", "Western Allied partisan result"), COMMUNIST: ("44.37A", "Russian partisan result")}
+_RESULTS = MappingProxyType({
+    WESTERN_ALLIES: ("44.36A", "Western Allied partisan result"),
+    COMMUNIST: ("44.37A", "Russian partisan result"),
+})
 
 
 def _needing(count: int, result_name: str) -> str:

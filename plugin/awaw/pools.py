@@ -26,6 +26,8 @@ available once Japan has an Indian Subversion result (44.34).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
 
 from validator.wording import plural, verb_for
 
@@ -33,23 +35,31 @@ from plugin.awaw.vocabulary import AXIS, COMMUNIST, IRAQ_GROUP, WESTERN_ALLIES
 
 Entry = tuple[int, int]
 
+
+def _read_only(table: dict[str, dict[str, Entry]]) -> Mapping[str, Mapping[str, Entry]]:
+    """A table whose rows cannot be changed either: every check of every position reads the same one."""
+    return MappingProxyType({key: MappingProxyType(row) for key, row in table.items()})
+
+
 # 11.22, by faction: Axis, Western Allies, communist.  Germany, Japan and the
 # U.S. have no row: 11.33E, G and H rule partisans out there.
-MAJOR_POWER_TABLE: dict[str, dict[str, Entry]] = {
+MAJOR_POWER_TABLE: Mapping[str, Mapping[str, Entry]] = _read_only({
     "france": {WESTERN_ALLIES: (1, 2), COMMUNIST: (1, 2)},
     "britain": {WESTERN_ALLIES: (2, 4)},
     "russia": {COMMUNIST: (4, 8)},
     "siberia": {COMMUNIST: (2, 4)},
     "italy": {WESTERN_ALLIES: (1, 2), COMMUNIST: (1, 2)},
     "china": {WESTERN_ALLIES: (2, 2), COMMUNIST: (1, 6)},
-}
+})
 # The lettered item of 11.22 for each row, for messages.
-MAJOR_POWER_ITEMS = {"france": "A", "britain": "B", "russia": "C", "siberia": "D", "italy": "E", "china": "F"}
+MAJOR_POWER_ITEMS = MappingProxyType({
+    "france": "A", "britain": "B", "russia": "C", "siberia": "D", "italy": "E", "china": "F",
+})
 
 # 11.23, the partisan columns (Ax, WA, Ru) of both theatres.  Rows whose
 # partisan columns are all blank are listed too, with no entries, so that a
 # message can say the table gives that country no partisans.
-MINOR_COUNTRY_TABLE: dict[str, dict[str, Entry]] = {
+MINOR_COUNTRY_TABLE: Mapping[str, Mapping[str, Entry]] = _read_only({
     "belgium": {}, "bulgaria": {}, "denmark": {}, "finland": {}, "hungary": {}, "netherlands": {},
     "norway": {}, "rumania": {}, "ukraine": {},
     "egypt": {AXIS: (0, 2)},
@@ -64,19 +74,19 @@ MINOR_COUNTRY_TABLE: dict[str, dict[str, Entry]] = {
     "yugoslavia": {WESTERN_ALLIES: (2, 4), COMMUNIST: (2, 4)},
     "communist-china": {COMMUNIST: (1, 1)},  # footnote: one more each year from 1942
     "dutch-east-indies": {}, "philippines": {}, "thailand": {},
-}
+})
 MIDDLE_EAST_POOL_AREAS = ("egypt", IRAQ_GROUP, "persia")
 MOSLEM_UNREST_MAXIMUM = 2  # 44.35A: at most two per Middle East area
 INDIA_POOL = 2  # 11.341C
 OCCUPATION_POLICY_MAXIMUM_REDUCTION = 3  # 44.32B
 COMMUNIST_CHINA_FIRST_INCREASE_YEAR = 1942
 
-FOOTNOTES = {
+FOOTNOTES = MappingProxyType({
     "ireland": "the 11.23 table marks Ireland's Axis pool of 2 as depending on the current diplomatic result; "
     "the texts give no scale beyond 11.341B, so 2 is used once 11.341B allows construction",
     "communist-china": "the 11.23 footnote adds one Chinese Communist partisan each year from 1942",
     IRAQ_GROUP: "the 11.23 footnote puts Kuwait, Arabia, Transjordan, Palestine and Lebanon/Syria in Iraq's row",
-}
+})
 
 
 def table_entry(area: str, faction: str) -> Entry | None:

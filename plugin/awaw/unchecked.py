@@ -5,7 +5,10 @@ a fact a save does not carry, or a rule of a chapter that is not imported.
 The coverage listing (validator/coverage.py) shows them.
 """
 
-UNCHECKED: dict[str, str] = {
+from types import MappingProxyType
+from typing import Mapping
+
+UNCHECKED: Mapping[str, str] = MappingProxyType({
     "11.352": (
         "The BRPs each power spent on partisans this turn and which of its builds were free; a save carries "
         "neither."
@@ -28,4 +31,4 @@ UNCHECKED: dict[str, str] = {
         "The Indian National Army rules of chapter 72 and the India box, neither of which Referee models; the "
         "Indian partisans' own construction limits are checked under 11.341C and 11.353B."
     ),
-}
+})

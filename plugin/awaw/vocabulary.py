@@ -8,19 +8,21 @@ factions, the countries chapters 11 and 44 name, the Middle East grouping of
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 # -- major powers and factions ------------------------------------------------
 
 AXIS = "axis"
 WESTERN_ALLIES = "western-allies"
 COMMUNIST = "communist"
 FACTIONS = (AXIS, WESTERN_ALLIES, COMMUNIST)
-FACTION_NAMES = {AXIS: "Axis", WESTERN_ALLIES: "Western Allied", COMMUNIST: "communist"}
+FACTION_NAMES = MappingProxyType({AXIS: "Axis", WESTERN_ALLIES: "Western Allied", COMMUNIST: "communist"})
 
 # The two sides of the war: the Axis faction against the two Allied factions.
-SIDE_OF_FACTION = {AXIS: "axis", WESTERN_ALLIES: "allies", COMMUNIST: "allies"}
+SIDE_OF_FACTION = MappingProxyType({AXIS: "axis", WESTERN_ALLIES: "allies", COMMUNIST: "allies"})
 SIDES = ("axis", "allies")
 
-MAJOR_POWERS = {
+MAJOR_POWERS = MappingProxyType({
     "germany": AXIS,
     "italy": AXIS,
     "japan": AXIS,
@@ -29,14 +31,14 @@ MAJOR_POWERS = {
     "usa": WESTERN_ALLIES,
     "china": WESTERN_ALLIES,  # Nationalist China
     "russia": COMMUNIST,
-}
+})
 # Communist China is a minor country in the tables, but 11.352B has it build
 # its own partisans, so it may be named as a builder (of the communist faction).
-BUILDERS = {**MAJOR_POWERS, "communist-china": COMMUNIST}
-POWER_NAMES = {
+BUILDERS = MappingProxyType({**MAJOR_POWERS, "communist-china": COMMUNIST})
+POWER_NAMES = MappingProxyType({
     "germany": "Germany", "italy": "Italy", "japan": "Japan", "britain": "Britain", "france": "France",
     "usa": "the U.S.", "china": "Nationalist China", "russia": "Russia", "communist-china": "Communist China",
-}
+})
 
 # Who a hex may be controlled by, besides a builder: nobody at war, or nobody.
 NEUTRAL = "neutral"
@@ -48,11 +50,11 @@ CONTROLLER_WORDS = (NEUTRAL, NOBODY)
 
 # Country ids a save uses for the places chapters 11 and 44 name.  A map may
 # hold other areas (colonies, sea zones); partisans may not be built there.
-MAJOR_COUNTRIES = {
+MAJOR_COUNTRIES = MappingProxyType({
     "france": "France", "britain": "Britain", "russia": "Russia", "siberia": "Siberia", "italy": "Italy",
     "china": "China", "germany": "Germany", "japan": "Japan", "usa": "the U.S.",
-}
-MINOR_COUNTRIES = {
+})
+MINOR_COUNTRIES = MappingProxyType({
     "belgium": "Belgium", "bulgaria": "Bulgaria", "denmark": "Denmark", "egypt": "Egypt", "finland": "Finland",
     "greece": "Greece", "hungary": "Hungary", "iraq": "Iraq", "kuwait": "Kuwait", "arabia": "Arabia",
     "transjordan": "Transjordan", "palestine": "Palestine", "lebanon-syria": "Lebanon/Syria",
@@ -61,17 +63,19 @@ MINOR_COUNTRIES = {
     "turkey": "Turkey", "ukraine": "the Ukraine", "yugoslavia": "Yugoslavia",
     "communist-china": "Communist China", "dutch-east-indies": "the Dutch East Indies",
     "philippines": "the Philippines", "thailand": "Thailand",
-}
+})
 # India is a British colony, but 11.341C gives Japan partisans there.
-OTHER_COUNTRIES = {"india": "India"}
-COUNTRY_NAMES = {**MAJOR_COUNTRIES, **MINOR_COUNTRIES, **OTHER_COUNTRIES}
+OTHER_COUNTRIES = MappingProxyType({"india": "India"})
+COUNTRY_NAMES = MappingProxyType({**MAJOR_COUNTRIES, **MINOR_COUNTRIES, **OTHER_COUNTRIES})
 
 # The three Middle East areas of 11.341A (and 44.35): Egypt, Persia, and Iraq
 # with the five countries grouped with it, which count as one country for
 # pools, the one-a-turn limit (11.353C) and movement (11.42).
 IRAQ_GROUP = "iraq-group"
 IRAQ_GROUP_COUNTRIES = ("iraq", "kuwait", "arabia", "transjordan", "palestine", "lebanon-syria")
-MIDDLE_EAST_AREAS = {"egypt": "Egypt", IRAQ_GROUP: "Iraq and its grouped countries", "persia": "Persia"}
+MIDDLE_EAST_AREAS = MappingProxyType({
+    "egypt": "Egypt", IRAQ_GROUP: "Iraq and its grouped countries", "persia": "Persia",
+})
 
 # Theatres, for 11.32A (Europe) and 11.355 (European Axis partisans); the
 # tables of 11.22 and 11.23 place each country in one of them.

@@ -55,4 +55,4 @@ game = Game(
     unchecked=UNCHECKED,
 )
 
-__all__ = ["CHECK_MODULES", "DECISIONS", "game"]
+__all__ = ("CHECK_MODULES", "DECISIONS", "game")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Iterator
 
 from validator.model import Piece, Position
@@ -11,8 +12,8 @@ from validator.wording import plural, verb_for
 from plugin.tito import facts, units
 from plugin.tito.units import describe_all
 
-_STRENGTH_FACT = {"partisan": "partisan-brigade-strength", "chetnik": "chetnik-brigade-strength"}
-_NAMES = {"partisan": "Partisan", "chetnik": "Chetnik"}
+_STRENGTH_FACT = MappingProxyType({"partisan": "partisan-brigade-strength", "chetnik": "chetnik-brigade-strength"})
+_NAMES = MappingProxyType({"partisan": "Partisan", "chetnik": "Chetnik"})
 
 
 def _large_guerrillas(position: Position) -> dict[str, list[Piece]]:

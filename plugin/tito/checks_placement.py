@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Iterator
 
 from validator.model import Piece, Position
@@ -11,8 +12,8 @@ from validator.wording import plural, verb_for
 from plugin.tito import facts, units
 from plugin.tito.units import describe_all
 
-_SIDE_WORDS = {"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"}
-_LOCATION_OF = {"axis": "an Axis location", "yugoslav": "a Yugoslav location"}
+_SIDE_WORDS = MappingProxyType({"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"})
+_LOCATION_OF = MappingProxyType({"axis": "an Axis location", "yugoslav": "a Yugoslav location"})
 
 
 def _placed_stacks(position: Position) -> Iterator[tuple[str, object, list[Piece]]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Iterator
 
 from validator.model import Position
@@ -11,11 +12,11 @@ from validator.wording import plural, verb_for
 from plugin.tito import facts, locations, units
 from plugin.tito.units import describe_all
 
-_SETUP_ZONE = {
+_SETUP_ZONE = MappingProxyType({
     (counter.nationality, counter.designation): (zone, counter)
     for zone, counters in facts.AXIS_SETUP.items()
     for counter in counters
-}
+})
 
 
 @case("15.1")

@@ -5,7 +5,10 @@ to; the case page shows it beside the checks, and the checks' messages say
 when a verdict rests on it.
 """
 
-DECISIONS: dict[str, str] = {
+from types import MappingProxyType
+from typing import Mapping
+
+DECISIONS: Mapping[str, str] = MappingProxyType({
     "5.4": (
         "Neutral Chetniks are controlled by neither player, so Referee expects them in the zone's Neutral Chetnik "
         "box and nowhere else, and expects that box to hold nothing but neutral Chetniks. A Chetnik stack whose "
@@ -80,4 +83,4 @@ DECISIONS: dict[str, str] = {
         "7.44E, a display held by Chetniks scores nothing while pro-Axis Chetniks stand in its Axis box. Losses "
         "(14.3) are not computed."
     ),
-}
+})

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
+from typing import Mapping
 
 # -- the map (5.1, 5.2, 6.5) ------------------------------------------------
 
-ZONES: dict[str, str] = {
+ZONES: Mapping[str, str] = MappingProxyType({
     "albania": "Albania",
     "baranya": "Baranya",
     "bosnia": "Bosnia",
@@ -26,7 +28,7 @@ ZONES: dict[str, str] = {
     "montenegro": "Montenegro",
     "serbia": "Serbia",
     "slovenia": "Slovenia",
-}
+})
 
 ISLANDS = "islands"
 
@@ -57,11 +59,11 @@ NEUTRAL_BOX = "neutral-box"
 LOCATION_KINDS = (MOUNTAIN, HIDE_AWAY, OBJECTIVE_BOX, NEUTRAL_BOX)
 
 TERRAINS = ("city", "town", "market-town", "village", "industrial")
-ALIGNMENTS = {"P": "Partisan", "C": "Chetnik", "N": "Neutral"}  # 7.53C
-DISPLAY_LABELS = {
+ALIGNMENTS = MappingProxyType({"P": "Partisan", "C": "Chetnik", "N": "Neutral"})  # 7.53C
+DISPLAY_LABELS = MappingProxyType({
     "bulgarian-occupation": "serbia",  # 6.64C, 13.91D: only Serbian displays carry it
     "italian-pullback": "croatia",     # 10.21: only Croatian displays carry it
-}
+})
 
 # -- the pieces (2.21-2.24, 3.0) -------------------------------------------
 
@@ -69,7 +71,7 @@ AXIS_NATIONALITIES = ("german", "italian", "croat", "serbian")
 NATIONALITIES = AXIS_NATIONALITIES + ("bulgarian", "soviet", "partisan", "chetnik")
 GUERRILLA_NATIONALITIES = ("partisan", "chetnik")
 SIDES = ("axis", "yugoslav", "neutral")
-ALLEGIANCES = {"pro-yugoslav": "yugoslav", "pro-axis": "axis", "neutral": "neutral"}  # 7.2
+ALLEGIANCES = MappingProxyType({"pro-yugoslav": "yugoslav", "pro-axis": "axis", "neutral": "neutral"})  # 7.2
 BULGARIANS_CHANGE_SIDES_ON = 15  # 3.0: Axis through Game-Turn 14, Yugoslav from 15
 
 UNIT_TYPES = (
@@ -81,15 +83,15 @@ MARKER = "marker"
 
 # 6.22: what each unit size counts toward the stacking limit, in divisions.
 # 6.24: guerrilla groups stack free.
-SIZE_EQUIVALENTS: dict[str, Fraction] = {
+SIZE_EQUIVALENTS: Mapping[str, Fraction] = MappingProxyType({
     "group": Fraction(0),
     "battalion": Fraction(1, 6),
     "regiment": Fraction(2, 6),
     "brigade": Fraction(3, 6),
     "division": Fraction(1),
     "corps": Fraction(1),  # Soviet corps count as divisions
-}
-SIZES_BY_NATIONALITY: dict[str, tuple[str, ...]] = {
+})
+SIZES_BY_NATIONALITY: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "german": ("battalion", "regiment", "brigade", "division"),
     "italian": ("battalion", "regiment", "brigade", "division"),
     "croat": ("battalion", "regiment", "brigade", "division"),
@@ -98,10 +100,10 @@ SIZES_BY_NATIONALITY: dict[str, tuple[str, ...]] = {
     "soviet": ("battalion", "regiment", "brigade", "division", "corps"),
     "partisan": ("group", "brigade", "division"),  # 7.6: divisions are Partisan only
     "chetnik": ("group", "brigade"),
-}
+})
 
 STACKING_LIMIT = 7  # 6.21
-BRIGADE_STRENGTH_GROUPS = {"partisan": 30, "chetnik": 25}  # 7.62A, 7.62B
+BRIGADE_STRENGTH_GROUPS = MappingProxyType({"partisan": 30, "chetnik": 25})  # 7.62A, 7.62B
 GROUPS_PER_BRIGADE = 3  # 7.63
 MOUNTAIN_POINTS_PER_VICTORY_POINT = 4  # 14.2B
 GERMAN_LATE_TRANSFER_POINTS = 5  # 14.2C
@@ -113,13 +115,13 @@ GUERRILLAS_FREE_FROM = 15  # 6.61
 GERMANS_FREE_FROM = 15  # 6.62
 
 # 6.62 A-E by nationality, with the lettered item each comes from.
-SPHERES: dict[str, tuple[str, frozenset[str]]] = {
+SPHERES: Mapping[str, tuple[str, frozenset[str]]] = MappingProxyType({
     "german": ("A", frozenset({"serbia", "bosnia"})),
     "italian": ("B", frozenset({"albania", "croatia", "dalmatia", "islands", "istria", "montenegro", "slovenia"})),
     "bulgarian": ("C", frozenset({"macedonia"})),
     "croat": ("D", frozenset({"bosnia", "croatia"})),
     "serbian": ("E", frozenset({"serbia"})),
-}
+})
 ITALIAN_OPERATION_ZONES = frozenset({"serbia", "bosnia"})  # 6.64B
 ITALIAN_OPERATION_LIMIT = 3  # 6.64B: divisions
 BULGARIAN_OCCUPATION_DIVISIONS = ("25", "27")  # 6.64C, 13.91D
@@ -164,7 +166,7 @@ UPRISINGS_FROM = 3  # 7.51
 
 # Events that happen once; the value is the Game-Turn they happened in, or
 # "true" (some earlier Game-Turn) or "false" (not yet).  Absent means not yet.
-TRIGGER_FACTS: dict[str, str] = {
+TRIGGER_FACTS: Mapping[str, str] = MappingProxyType({
     "partisan-brigade-strength": "7.62A: the Game-Turn the Partisans reached brigade-strength",
     "chetnik-brigade-strength": "7.62B: the Game-Turn the Chetniks reached brigade-strength",
     "forty-five-points-or-brigade": "14.4: the Game-Turn of the first 45 victory points or the first Yugoslav brigade",
@@ -173,22 +175,22 @@ TRIGGER_FACTS: dict[str, str] = {
     "italian-surrender": "10.3: the Game-Turn of the Italian Surrender",
     "allied-support-withdrawal": "7.22: the Game-Turn of the Allied Support Withdrawal",
     "tito-located": "9.42: the Game-Turn Tito was located",
-}
+})
 TITO_STATES = ("not-arrived", "unidentified", "identified", "located", "withdrawn", "eliminated")
-OTHER_FACTS: dict[str, str] = {
+OTHER_FACTS: Mapping[str, str] = MappingProxyType({
     "tito-state": "9.0: Tito's state, one of " + ", ".join(TITO_STATES),
     "victory-points": "14.1: the Yugoslav victory point total before this turn's Victory Point Stage (an integer)",
     "intrinsic-defence-eliminated": "8.53: a display whose intrinsic defence has been eliminated (repeat the fact for each)",
-}
+})
 REPEATABLE_FACTS = frozenset({"intrinsic-defence-eliminated"})
-KNOWN_FACTS = {**TRIGGER_FACTS, **OTHER_FACTS}
+KNOWN_FACTS = MappingProxyType({**TRIGGER_FACTS, **OTHER_FACTS})
 
 ANTI_GUERRILLA_OPERATION = "anti-guerrilla-operation"
 GUERRILLA_UNIT_FORMED = "guerrilla-unit-formed"
-EVENT_KINDS = {
+EVENT_KINDS = MappingProxyType({
     ANTI_GUERRILLA_OPERATION: "8.4: an operation declared this Game-Turn: area = the target zone, pieces = its units",
     GUERRILLA_UNIT_FORMED: "7.63: guerrilla brigades or divisions formed this Game-Turn: pieces = the new units",
-}
+})
 
 # -- set-up and arrivals (13.91, 13.92, 15.1, 15.2) -------------------------
 
@@ -219,7 +221,7 @@ def _same_strength(nationality: str, strength: int, designations: str, size: str
 
 # 15.1: Axis units start in any Objective Display of their zone.  The rules
 # call the Italians divisions (6.64B); other sizes are on the counters.
-AXIS_SETUP: dict[str, tuple[Counter, ...]] = {
+AXIS_SETUP: Mapping[str, tuple[Counter, ...]] = MappingProxyType({
     "serbia": _same_strength("german", 12, "704, 714, 717") + _same_strength("serbian", 1, "1, 2, 3, 4, 5"),
     "bosnia": _same_strength("german", 12, "718"),
     "slovenia": _same_strength("italian", 6, "Emilia, Marche, Alpi Gr, CD Alpi", "division"),
@@ -230,9 +232,9 @@ AXIS_SETUP: dict[str, tuple[Counter, ...]] = {
         "italian", 6, "Re, Lombard, Macerata, Isonzo, Ferrara, Taurinense, Perugia, Venezia, Puglia", "division",
     ),
     "albania": _same_strength("italian", 6, "Firenze, Arezzo, Parma", "division"),
-}
+})
 # 15.2: Chetnik groups in the Chetnik Hide-away of these zones, under Yugoslav control.
-YUGOSLAV_SETUP: dict[str, int] = {"serbia": 5, "montenegro": 2}
+YUGOSLAV_SETUP: Mapping[str, int] = MappingProxyType({"serbia": 5, "montenegro": 2})
 
 
 @dataclass(frozen=True)
@@ -289,9 +291,9 @@ YUGOSLAV_SCHEDULE: tuple[Arrival, ...] = (
 )
 
 # 13.7, 14.2C: German units the schedule transfers out, by the Game-Turn of the transfer.
-GERMAN_TRANSFERS: dict[str, int] = {
+GERMAN_TRANSFERS: Mapping[str, int] = MappingProxyType({
     counter.designation: int(arrival.when)
     for arrival in AXIS_SCHEDULE
     if arrival.action == "transferred"
     for counter in arrival.counters
-}
+})

@@ -26,7 +26,7 @@ from validator.model import Location, MapData
 from plugin.tito import facts
 
 ZONE_DISPLAY = "zone"
-_SIDE_NAMES = {"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"}
+_SIDE_NAMES = MappingProxyType({"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"})
 
 
 def mountain(zone: str, side: str) -> str:

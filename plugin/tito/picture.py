@@ -20,6 +20,7 @@ forbids inline styles; they are chosen to read in greyscale print too
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MappingProxyType
 
 from lxml import etree
 
@@ -42,8 +43,12 @@ BOX_LEFT = 160  # where an Objective Display's boxes start, after its name
 BOX_HEIGHT = 34
 LEGEND_HEIGHT = 40
 
-FILLS = {"partisan": "#f6d5d0", "yugoslav": "#f6d5d0", "axis": "#d9dee8", "chetnik": "#dde8cc", "neutral": "#eeeeee"}
-SIDE_LABELS = {"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav", "neutral": "Neutral"}
+FILLS = MappingProxyType({
+    "partisan": "#f6d5d0", "yugoslav": "#f6d5d0", "axis": "#d9dee8", "chetnik": "#dde8cc", "neutral": "#eeeeee",
+})
+SIDE_LABELS = MappingProxyType({
+    "partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav", "neutral": "Neutral",
+})
 OUTLINE = "#444444"
 OFFENCE = "#c62828"
 TEXT = "#1d1d1f"

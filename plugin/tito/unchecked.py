@@ -5,7 +5,10 @@ the coverage listing (validator/coverage.py) shows it, so "legal" is never
 read as covering these cases.
 """
 
-UNCHECKED: dict[str, str] = {
+from types import MappingProxyType
+from typing import Mapping
+
+UNCHECKED: Mapping[str, str] = MappingProxyType({
     "14.3": (
         "Most losses depend on the Game-Turn's past, which a save does not hold: which Chetnik and Partisan units "
         "were on the map at the start of the preceding Yugoslav Movement Phase (14.3C, D) and which optional Soviet "
@@ -15,4 +18,4 @@ UNCHECKED: dict[str, str] = {
         "The number on the secretly drawn Soviet counter (15.31) and a count of the Anti-Guerrilla Operations "
         "performed in earlier Game-Turns (15.32); a save records only this Game-Turn's operations."
     ),
-}
+})

@@ -3,7 +3,10 @@
 One paragraph per case, in our own words; the case page shows it beside the checks.
 """
 
-DECISIONS: dict[str, str] = {
+from types import MappingProxyType
+from typing import Mapping
+
+DECISIONS: Mapping[str, str] = MappingProxyType({
     "15.1.2": (
         "A territorial counts as newly arrived while the save lists it in an arrive event, that is in the phase it "
         "is placed; from then on only 15.1.3 binds it."
@@ -42,4 +45,4 @@ DECISIONS: dict[str, str] = {
         "printed after it are missing and can be added by a save or a setting. Iran here is the Islamic Republic "
         "government (nation id iran), not the Iranian factions."
     ),
-}
+})

@@ -11,14 +11,16 @@ from its previous location; without them the check says what is missing.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from validator.model import Piece, Position
 from validator.rules import Finding, Violation, case
 from validator.wording import plural
 
 from plugin.tww import state, terms
 
-ACTION = {terms.MOVEMENT: state.MOVE, terms.COMBAT: state.ATTACK, terms.REGROUP: state.REGROUP}
-VERB = {terms.MOVEMENT: "moved", terms.COMBAT: "attacked", terms.REGROUP: "regrouped"}
+ACTION = MappingProxyType({terms.MOVEMENT: state.MOVE, terms.COMBAT: state.ATTACK, terms.REGROUP: state.REGROUP})
+VERB = MappingProxyType({terms.MOVEMENT: "moved", terms.COMBAT: "attacked", terms.REGROUP: "regrouped"})
 
 
 def forbidden_because(position: Position, side: str) -> tuple[str, str] | tuple[None, str] | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from types import MappingProxyType
 
 from validator import hexgrid, svg
 from validator.model import Position
@@ -24,11 +25,11 @@ from plugin.tww import state, terms
 from plugin.tww.partisans import partisan_map
 
 SIZE = 18.0  # hex radius in picture units
-TERRAIN_FILL = {
+TERRAIN_FILL = MappingProxyType({
     terms.CLEAR: "#f5f2e3", terms.WILDERNESS: "#cfe2c0", terms.MOUNTAIN: "#c8b597", terms.MOUNTAIN_PASS: "#dcc9a6",
-}
+})
 OTHER_FILL = "#e4ddc6"
-SIDE_COLOUR = {"pact": "#c0262d", "nato": "#1f5fbf", "neutral": "#6b6b6b"}
+SIDE_COLOUR = MappingProxyType({"pact": "#c0262d", "nato": "#1f5fbf", "neutral": "#6b6b6b"})
 OFFENCE_COLOUR = "#ff8c00"
 LABELLED_HEXES = 3000  # above this many hexes, ids are left off
 

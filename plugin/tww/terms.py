@@ -9,8 +9,10 @@ reserves, which forces have limited abilities); the rivalry pairs are data in
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 SIDES = ("nato", "pact")
-SIDE_NAMES = {"nato": "NATO", "pact": "Pact", "neutral": "neutral"}
+SIDE_NAMES = MappingProxyType({"nato": "NATO", "pact": "Pact", "neutral": "neutral"})
 ALIGNMENTS = SIDES + ("neutral",)  # what a unit or a nation may be committed to
 
 # Terrain of a hex.  "clear" is the only clear terrain; every other value is

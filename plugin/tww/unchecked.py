@@ -4,9 +4,12 @@ Each entry is keyed by the case and says, in our own words, what is missing.
 The coverage listing (validator/coverage.py) shows them.
 """
 
-UNCHECKED: dict[str, str] = {
+from types import MappingProxyType
+from typing import Mapping
+
+UNCHECKED: Mapping[str, str] = MappingProxyType({
     "15.1.1": (
         "The die rolls for territorial arrivals, which a save does not record; where arriving territorials may "
         "stand is checked under 15.1.2."
     ),
-}
+})
