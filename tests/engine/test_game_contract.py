@@ -179,3 +179,10 @@ def test_a_game_with_no_checks_never_calls_a_position_legal(pond_without_checks,
             "its rulebook can still be read (referee rules list pond)."
         )
 
+
+def test_the_command_line_says_so_and_exits_2(pond_without_checks, write_save, run_cli):
+    save = write_save(position_xml(FROG.format(id="f1", at="south/pad")))
+    code, out, err = run_cli("check", save)
+    assert (code, out) == (2, "")
+    assert err == f"referee: {save}: Pond (pond) has no checks of a position, so Referee cannot say whether this " \
+                  "position is legal; its rulebook can still be read (referee rules list pond).\n"
