@@ -29,8 +29,6 @@ def file_name(href: str) -> str:
 
 def shipped_maps(game: Game) -> dict[str, Path]:
     """The map files a game ships, by file name, in name order: the regular ``.xml`` files of its maps folder."""
-    if game.maps_folder is None:
-        return {}
     try:
         entries = sorted(game.maps_folder.iterdir())
     except OSError:  # no such folder, or not readable: nothing shipped
