@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol
 
 from validator.model import MapData, Position
@@ -251,12 +252,13 @@ class MapReferences:
 
 @dataclass(frozen=True)
 class Words:
-    """Space-separated words: one of each type in ``parts``, then any number of ``rest``; ``different``: no word twice."""
+    """Space-separated words: one of each type in ``parts``, then ``fewest`` or more of ``rest``; ``different``: no word twice."""
 
     parts: tuple[ValueType, ...]
     rest: ValueType | None = None
     name: str = ""
     different: bool = False
+    fewest: int = 1  # of ``rest``: 0 for a list that may be empty (a hex with no features)
 
     @property
     def expected(self) -> str:
@@ -264,25 +266,33 @@ class Words:
             return self.name
         named = [part.expected for part in self.parts]
         if self.rest is not None:
+            several = "any number" if self.fewest == 0 else "one or more"
             named.append(f"then {self.rest.expected}" if getattr(self.rest, "several", False)
-                         else f"then one or more of {self.rest.expected}")
+                         else f"then {several} of {self.rest.expected}")
         return ", ".join(named) + (", all different" if self.different else "")
 
     def read(self, text: str, context: Context) -> tuple:
+        """The words' values; a problem says which word is wrong, and what it should have been."""
         words = text.split()
         count = len(self.parts)
-        if len(words) < count + (self.rest is not None) or (self.rest is None and len(words) > count):
+        if len(words) < count + (self.fewest if self.rest is not None else 0) or (self.rest is None and len(words) > count):
             raise ValueProblem(self.expected)
         if self.different and len(set(words)) < len(words):
-            raise ValueProblem(self.expected)
-        try:
-            values = [value_type.read(word, context) for value_type, word in zip(self.parts, words)]
-            if getattr(self.rest, "several", False):
+            twice = next(word for index, word in enumerate(words) if word in words[:index])
+            raise ValueProblem(self.expected, f"{quote(twice)} is given twice")
+        several = getattr(self.rest, "several", False)
+        types = list(self.parts) + ([] if several or self.rest is None else [self.rest] * (len(words) - count))
+        values = []
+        for value_type, word in zip(types, words):
+            try:
+                values.append(value_type.read(word, context))
+            except ValueProblem as problem:
+                raise ValueProblem(self.expected, problem.detail or f"{quote(word)} is not {problem.expected}") from None
+        if several:
+            try:
                 values.append(self.rest.read(" ".join(words[count:]), context))
-            elif self.rest is not None:
-                values.extend(self.rest.read(word, context) for word in words[count:])
-        except ValueProblem as problem:
-            raise ValueProblem(self.expected, problem.detail) from None
+            except ValueProblem as problem:
+                raise ValueProblem(self.expected, problem.detail) from None
         return tuple(values)
 
 
@@ -367,7 +377,7 @@ class FactTable:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "facts", tuple(self.facts))
-        object.__setattr__(self, "by_name", {fact.name: fact for fact in self.facts})
+        object.__setattr__(self, "by_name", MappingProxyType({fact.name: fact for fact in self.facts}))
 
     def read(self, position: Position) -> FactReading:
         """Read every fact of ``position``; problems come in the save's order of facts."""
@@ -436,6 +446,9 @@ class Attribute:
 _UNREAD = object()
 
 
+Reading = tuple[dict[str, object], list[str]]  # the values read, by name, and the problems
+
+
 class _Refusal(NamedTuple):
     """What an attribute reader found wrong with one value, kept in its memo beside the values it read."""
 
@@ -452,20 +465,29 @@ class AttributeTable:
     def __post_init__(self) -> None:
         object.__setattr__(self, "attributes", tuple(self.attributes))
 
-    def read(self, attributes: Mapping[str, str], context: Context) -> tuple[dict[str, object], list[str]]:
-        """The values read, by name, and the problems, each a phrase to follow the element's name."""
-        return self.reader(context)(attributes)
+    def read(self, attributes: Mapping[str, str], context: Context, *fields: tuple[str, str]) -> Reading:
+        """The values read, by name, and the problems, each a phrase to follow the element's name.
 
-    def reader(self, context: Context) -> Callable[[Mapping[str, str]], tuple[dict[str, object], list[str]]]:
-        """:meth:`read` for many elements of one map: each distinct value is read once.
+        ``fields`` are (name, value) pairs the element holds outside its
+        attributes and the table declares too (a piece's type, a hex's area).
+        """
+        return self.reader(context)(attributes, *fields)
 
-        A big save repeats a few owners and flags thousands of times, so the
-        reader remembers what each (attribute, value) read as; the memo lives
-        as long as the reader, which the caller keeps for one position or map.
+    def reader(self, context: Context) -> Callable[..., Reading]:
+        """:meth:`read` for the many elements of one map or save, each distinct value read once.
+
+        A big save repeats a few owners and flags thousands of times.  When
+        every attribute the table takes is typed, a whole element's reading
+        is remembered, so a repeated element costs one look-up; otherwise
+        (a hex's column and row make each hex unique) each typed value's is.
+        The memo lives as long as the reader, which the caller keeps for one
+        map or save; the readings it hands out are shared, so never change them.
         """
         known = {attribute.name: attribute for attribute in self.attributes}
         required = [attribute for attribute in self.attributes if attribute.required]
-        memo: dict[tuple[str, str], object] = {}
+        free = {attribute.name for attribute in self.attributes if type(attribute.value) is Text}  # nothing to read
+        by_value: dict[tuple[str, str], object] = {}
+        by_element: dict[tuple, Reading] | None = None if free else {}
 
         def read_one(name: str, text: str) -> object:
             attribute = known.get(name)
@@ -477,21 +499,34 @@ class AttributeTable:
             except ValueProblem as problem:
                 return _Refusal(_with_detail(f"has {name}={quote(text)}; it takes {problem.expected}", problem))
 
-        def read(attributes: Mapping[str, str]) -> tuple[dict[str, object], list[str]]:
+        def read_items(items: tuple[tuple[str, str], ...]) -> Reading:
             values: dict[str, object] = {}
             problems: list[str] = []
-            for item in attributes.items():
-                value = memo.get(item, _UNREAD)
+            for item in items:
+                if item[0] in free:  # a name or grid number: one per element, not worth remembering
+                    values[item[0]] = item[1]
+                    continue
+                value = by_value.get(item, _UNREAD)
                 if value is _UNREAD:
-                    value = memo[item] = read_one(*item)
+                    value = by_value[item] = read_one(*item)
                 if type(value) is _Refusal:
                     problems.append(value.phrase)
                 else:
                     values[item[0]] = value
-            for attribute in required:
-                if attribute.name not in attributes:
-                    problems.append(f"has no {attribute.name}=; it takes {attribute.value.expected}")
+            if required:
+                given = {name for name, _text in items} if problems else values
+                problems.extend(f"has no {attribute.name}=; it takes {attribute.value.expected}"
+                                for attribute in required if attribute.name not in given)
             return values, problems
+
+        def read(attributes: Mapping[str, str], *fields: tuple[str, str]) -> Reading:
+            items = (*fields, *attributes.items())
+            if by_element is None:
+                return read_items(items)
+            reading = by_element.get(items)
+            if reading is None:
+                reading = by_element[items] = read_items(items)
+            return reading
 
         return read
 

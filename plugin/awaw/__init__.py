@@ -15,15 +15,10 @@ from validator.rules import RuleSet
 from plugin.awaw import construction, control, economy, movement, picture, pool_checks
 from plugin.awaw.decisions import DECISIONS
 from plugin.awaw.unchecked import UNCHECKED
-from plugin.awaw.situation import situation as read_situation
+from plugin.awaw.validation import validate_position
 
 # The check modules in the order the report lists their results.
 CHECK_MODULES = (pool_checks, construction, movement, control, economy)
-
-
-def validate_position(position):
-    """What makes an A World at War save unusable, as (line, problem) pairs for the reader (exit code 2)."""
-    return read_situation(position).problems
 
 
 game = Game(

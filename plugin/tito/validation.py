@@ -39,7 +39,8 @@ DISPLAY = AttributeTable("a display", (
     Attribute("recruitment", Number("a recruitment value such as 2, 1.5 or 1/2 (7.44)"), required=True),
     Attribute("victory-points", Count(name="a whole number (14.2A)"), required=True),
     Attribute("intrinsic-defence", Count(1, name="a positive whole number (8.5)")),
-    Attribute("labels", Words((), rest=Word(facts.DISPLAY_LABELS), name=_listed("labels", facts.DISPLAY_LABELS))),
+    Attribute("labels", Words((), rest=Word(facts.DISPLAY_LABELS, name="a label"), fewest=0,
+                              name=_listed("labels", facts.DISPLAY_LABELS))),
 ))
 POSITION = AttributeTable("a Tito position", (
     Attribute("turn", GAME_TURN), Attribute("phase", Word(facts.PHASES)), Attribute("phasing", Word(facts.PHASING_SIDES)),
@@ -171,8 +172,8 @@ def _piece_problems(position: Position, context: Context) -> Iterator[Problem]:
     turn = units.turn_number(position)
     read = PIECE.reader(context)
     for piece in position.pieces:
-        fields = {name: getattr(piece, name) for name in PIECE_FIELDS if getattr(piece, name)}
-        problems = read({**fields, **piece.attributes})[1] or _piece_rules(piece, turn)
+        fields = [(name, getattr(piece, name)) for name in PIECE_FIELDS if getattr(piece, name)]
+        problems = read(piece.attributes, *fields)[1] or _piece_rules(piece, turn)
         yield from ((piece.line, f"the piece '{piece.id}' {problem}") for problem in problems)
 
 
@@ -224,8 +225,8 @@ def _event_problems(position: Position, context: Context) -> Iterator[Problem]:
     on_operation: dict[str, int] = {}
     read = EVENT.reader(context)
     for event in position.events:
-        area = {"area": event.area} if event.area else {}
-        problems = read({"kind": event.kind, **area, **event.attributes})[1]
+        area = (("area", event.area),) if event.area else ()
+        problems = read(event.attributes, ("kind", event.kind), *area)[1]
         yield from ((event.line, f"the event {problem}") for problem in problems)
         if not problems:
             yield from ((event.line, problem) for problem in _event_rules(event, pieces, turn, on_operation))

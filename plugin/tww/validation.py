@@ -9,6 +9,7 @@ position.  The vocabulary is in docs/save-format.md, "The Third World War".
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Iterator
 
 from validator.facts import (
@@ -35,7 +36,8 @@ AREA = AttributeTable("a Third World War area", (
 HEX = AttributeTable("a Third World War hex", (
     Attribute("column", Text()), Attribute("row", Text()), Attribute("terrain", Word(terms.TERRAINS), required=True),
     Attribute("city", Text()),
-    Attribute("region", Words((), rest=Word((), extra=_regions), name='region areas of the map (<area kind="region">)')),
+    Attribute("region", Words((), rest=Word((), name="a region area of the map", extra=_regions), fewest=0,
+                              name='region areas of the map (<area kind="region">)')),
 ))
 POSITION = AttributeTable("a Third World War position", (
     Attribute("turn", Count(1, name="a war turn number (1, 2, ...)")),
@@ -57,7 +59,7 @@ PIECE = AttributeTable("a Third World War piece", (
     *(Attribute(name, Boolean(terms.YES, terms.NO)) for name in state.FLAG_ATTRIBUTES),
     Attribute(state.PREVIOUS_LOCATION, MapReference("location")),
 ))
-EVENT_PLACES = {state.ATTACK: ("hex",), state.MOVE: ("from", "to"), state.REGROUP: ("from", "to")}
+EVENT_PLACES = MappingProxyType({state.ATTACK: ("hex",), state.MOVE: ("from", "to"), state.REGROUP: ("from", "to")})
 
 
 def _event_table(kind: str) -> AttributeTable:
@@ -68,7 +70,7 @@ def _event_table(kind: str) -> AttributeTable:
     ))
 
 
-EVENTS = {kind: _event_table(kind) for kind in state.EVENT_KINDS}
+EVENTS = MappingProxyType({kind: _event_table(kind) for kind in state.EVENT_KINDS})
 ANY_EVENT = AttributeTable("a Third World War event", (Attribute("kind", Word(state.EVENT_KINDS)),))
 
 
@@ -106,8 +108,8 @@ def validate_position(position: Position) -> Iterator[tuple[int, str]]:
 def _piece_problems(position: Position) -> Iterator[tuple[int, str]]:
     read = PIECE.reader(Context(position.map))
     for piece in position.pieces:
-        side = {"side": piece.side} if piece.side else {}
-        problems = read({**side, **piece.attributes})[1] or _piece_rules(position, piece)
+        side = (("side", piece.side),) if piece.side else ()
+        problems = read(piece.attributes, *side)[1] or _piece_rules(position, piece)
         yield from ((piece.line, f"the piece '{piece.id}' {problem}") for problem in problems)
 
 
@@ -126,7 +128,7 @@ def _event_problems(position: Position) -> Iterator[tuple[int, str]]:
     pieces = {piece.id: piece for piece in position.pieces}
     context = Context(position.map)
     for event in position.events:
-        problems = EVENTS.get(event.kind, ANY_EVENT).read({"kind": event.kind, **event.attributes}, context)[1]
+        problems = EVENTS.get(event.kind, ANY_EVENT).read(event.attributes, context, ("kind", event.kind))[1]
         yield from ((event.line, f"the event {problem}") for problem in problems)
         missing = [piece_id for piece_id in event.pieces if piece_id not in pieces]
         if event.kind in EVENTS and (missing or not event.pieces):

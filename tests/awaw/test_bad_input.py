@@ -42,14 +42,14 @@ def test_the_legal_save_is_usable(run_cli, write):
 @pytest.mark.parametrize(
     "name, value, problem",
     [
-        ("at-war", "germany germany", "puts a power at war with itself"),
-        ("at-war", "germany narnia", "does not name two known powers"),
-        ("control", "germany 9999", "names the hex(es) '9999', which the map does not have"),
-        ("area-control", "germany atlantis", "names the area 'atlantis', which the map does not have"),
-        ("rgt", "lots", "is not a whole number"),
-        ("moslem-unrest", "libya 1", "does not name a Middle East area"),
-        ("surrendered", "italy italy", "has a power surrender to itself"),
-        ("weather", "fine", "is not an A World at War fact"),
+        ("at-war", "germany germany", "not 'germany germany'; 'germany' is given twice"),
+        ("at-war", "germany narnia", "takes two powers at war with each other, e.g. 'germany russia', not 'germany narnia'; 'narnia' is not a power"),
+        ("control", "germany 9999", "then hexes of the map, separated by spaces, not 'germany 9999'; the map has no hex '9999'"),
+        ("area-control", "germany atlantis", "not 'germany atlantis'; the map has no area 'atlantis'"),
+        ("rgt", "lots", "the fact 'rgt' takes a whole number from 0 to 999999, not 'lots'"),
+        ("moslem-unrest", "libya 1", "'libya' is not one of egypt, iraq-group, persia"),
+        ("surrendered", "italy italy", "not 'italy italy'; 'italy' is given twice"),
+        ("weather", "fine", "the fact 'weather' is not an A World at War fact; the facts are at-war, conquered,"),
     ],
 )
 def test_bad_facts_are_refused_with_their_line(run_cli, write, name, value, problem):
@@ -68,19 +68,19 @@ def test_a_bad_value_of_a_repeated_fact_is_refused_at_its_own_line(run_cli, writ
     code, out, err = run_cli("check", write(text))
     assert code == 2 and out == ""
     bad_line = line_of(text, 'value="germany germany"')
-    assert f"line {bad_line}: the fact at-war='germany germany'" in err
+    assert f"line {bad_line}: the fact 'at-war' takes two powers" in err
 
 
 @pytest.mark.parametrize(
     "old, new, problem",
     [
-        ('builder="britain" ', "", "is a partisan without a builder"),
-        ('builder="britain"', 'builder="narnia"', "was built by 'narnia'"),
-        ('home="france" ', "", "is a partisan without a home country"),
+        ('builder="britain" ', "", "has no builder=; it takes a power that builds partisans (germany,"),
+        ('builder="britain"', 'builder="narnia"', "has builder='narnia'; it takes a power that builds partisans"),
+        ('home="france" ', "", "has no home=; it takes the country it was built in"),
         ('builder="britain"', 'builder="britain" faction="axis"', "is marked faction 'axis'"),
-        ('type="partisan"', 'type="dragon"', "has the type 'dragon'"),
-        ('placed-this-phase="true"', 'placed-this-phase="yes"', "use 'true' or 'false'"),
-        ('placed-this-phase="true"', 'colour="red"', "has the attribute 'colour'"),
+        ('type="partisan"', 'type="dragon"', "has type='dragon'; it takes an A World at War piece type (air,"),
+        ('placed-this-phase="true"', 'placed-this-phase="yes"', "has placed-this-phase='yes'; it takes true or false"),
+        ('placed-this-phase="true"', 'colour="red"', "has an unknown attribute 'colour' (a partisan takes type, builder,"),
     ],
 )
 def test_bad_partisans_are_refused_with_their_line(run_cli, write, old, new, problem):
@@ -105,7 +105,7 @@ def test_a_piece_on_an_unknown_hex_is_refused(run_cli, write):
 
 def test_a_bad_turn_is_refused(run_cli, write):
     code, out, err = run_cli("check", write(LEGAL.replace('turn="spring 1943"', 'turn="7"')))
-    assert code == 2 and "should be a season" in err
+    assert code == 2 and "the position has turn='7'; it takes a season (winter, spring, summer, fall) and a year" in err
 
 
 def test_map_neighbours_that_do_not_exist_are_refused(run_cli, tmp_path):
@@ -121,11 +121,12 @@ def test_map_neighbours_that_do_not_exist_are_refused(run_cli, tmp_path):
 @pytest.mark.parametrize(
     "old, new, problem",
     [
-        ('area="france" features="city capital objective"', 'area="france" features="castle"', "unknown feature 'castle'"),
-        ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="narnia"', "lies in the area 'narnia'"),
-        ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="france" controller="mordor"', "has the controller 'mordor'"),
-        ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="france" island="maybe"', "island='maybe'"),
-        ('<area id="ukraine" name="Ukraine" part-of="russia"/>', '<area id="ukraine" name="Ukraine" part-of="narnia"/>', "is part of 'narnia'"),
+        ('area="france" features="city capital objective"', 'area="france" features="castle"', "the hex '0303' has features='castle'; it takes hex features (city, port, capital, objective, key-economic-area, "
+         "ulster, abadan, ahwaz, tehran); 'castle' is not a hex feature"),
+        ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="narnia"', "the hex '0101' has area='narnia'; it takes an area the map declares with <area>"),
+        ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="france" controller="mordor"', "the hex '0101' has controller='mordor'; it takes a power, 'neutral' or 'none'"),
+        ('id="0101" column="1" row="1" area="france"', 'id="0101" column="1" row="1" area="france" island="maybe"', "the hex '0101' has island='maybe'; it takes true or false"),
+        ('<area id="ukraine" name="Ukraine" part-of="russia"/>', '<area id="ukraine" name="Ukraine" part-of="narnia"/>', "the area 'ukraine' has part-of='narnia'; it takes an area of the map or a known country"),
     ],
 )
 def test_bad_map_data_is_refused_with_the_map_line(run_cli, tmp_path, old, new, problem):
@@ -173,15 +174,16 @@ def test_the_same_unit_on_the_map_still_exerts_its_listed_zoc(run_cli, write):
 @pytest.mark.parametrize(
     "name, value, problem",
     [
-        ("conquered", "frnace germany", "names 'frnace', which is neither a known country nor an area of the map"),
-        ("conquered", "France germany", "names 'France', which is neither a known country nor an area of the map"),
-        ("diplomatic-result", "irland 7", "names 'irland', which is neither a known country"),
-        ("minor-attacked", "grece italy", "names 'grece', which is neither a known country"),
-        ("minor-associated", "grece italy", "names 'grece', which is neither a known country"),
-        ("minor-war-declared", "persa britain", "names 'persa', which is neither a known country"),
-        ("country-controller", "lebanon britain", "names 'lebanon', which is neither a known country"),
-        ("sued-for-peace", "britain europe", "does not name the U.S. and a theatre"),
-        ("sued-for-peace", "usa africa", "does not name the U.S. and a theatre"),
+        ("conquered", "frnace germany", "'frnace' is not a known country or an area of the map"),
+        ("conquered", "France germany", "'France' is not a known country or an area of the map"),
+        ("diplomatic-result", "irland 7", "'irland' is not a known country or an area of the map"),
+        ("minor-attacked", "grece italy", "'grece' is not a minor country"),
+        ("minor-associated", "grece italy", "'grece' is not a minor country"),
+        ("minor-war-declared", "persa britain", "'persa' is not a minor country"),
+        ("minor-war-declared", "germany japan", "'germany' is not a minor country"),
+        ("country-controller", "lebanon britain", "'lebanon' is not a minor country"),
+        ("sued-for-peace", "britain europe", "'britain' is not one of usa"),
+        ("sued-for-peace", "usa africa", "'africa' is not one of europe, pacific"),
     ],
 )
 def test_facts_naming_an_unknown_country_are_refused_at_their_line(run_cli, write, name, value, problem):
@@ -189,7 +191,7 @@ def test_facts_naming_an_unknown_country_are_refused_at_their_line(run_cli, writ
     code, out, err = run_cli("check", write(text))
     assert code == 2 and out == ""
     needle = f'value="{value}"'
-    assert f"line {line_of(text, needle)}: the fact {name}='{value}' {problem}" in err
+    assert f"line {line_of(text, needle)}: the fact '{name}' takes " in err and f"not '{value}'; {problem}" in err
 
 
 @pytest.mark.parametrize(
@@ -241,8 +243,8 @@ def test_a_single_valued_fact_given_twice_differently_is_refused_at_the_second(r
     assert code == 2 and out == ""
     first_line, second_line = line_of(text, f'value="{first}"'), line_of(text, f'value="{second}"')
     assert first_line < second_line
-    assert (f"line {second_line}: the fact {name}='{second}' contradicts {name}='{first}' given at line {first_line}"
-            in err)
+    assert (f"line {second_line}: the fact '{name}' is given as '{second}' here and as '{first}' at line {first_line}; "
+            "keep the one that holds and remove the other") in err
 
 
 def test_rgt_given_twice_is_refused_whichever_comes_first(run_cli, write):
@@ -250,7 +252,7 @@ def test_rgt_given_twice_is_refused_whichever_comes_first(run_cli, write):
     before = LEGAL.replace('  <fact name="at-war"', '  <fact name="rgt" value="60"/>\n  <fact name="at-war"', 1)
     code, out, err = run_cli("check", write(before))
     second = line_of(before, '<fact name="rgt" value="20"')
-    assert code == 2 and f"line {second}: the fact rgt='20' contradicts rgt='60'" in err
+    assert code == 2 and f"line {second}: the fact 'rgt' is given as '20' here and as '60'" in err
 
 
 @pytest.mark.parametrize(
@@ -288,7 +290,7 @@ def test_a_count_out_of_range_says_the_range(run_cli, write, value):
     code, out, err = run_cli("check", write(text))
     assert code == 2
     line = line_of(text, '<fact name="rgt"')
-    assert f"line {line}: the fact rgt='{value}' is not a whole number from 0 to 999999" in err
+    assert f"line {line}: the fact 'rgt' takes a whole number from 0 to 999999, not '{value}'" in err
 
 
 # -- problems with the position or the map as a whole have a line ------------------
@@ -298,7 +300,7 @@ def test_a_missing_turn_is_reported_at_the_position_line(run_cli, write):
     text = LEGAL.replace(' turn="spring 1943"', "")
     code, out, err = run_cli("check", write(text))
     assert code == 2
-    assert f"save.xml, line {line_of(text, '<position')}: the position gives no turn" in err
+    assert f"save.xml, line {line_of(text, '<position')}: the position has no turn=; it takes a season" in err
 
 
 def test_an_unknown_map_attribute_is_reported_at_the_map_line(run_cli, tmp_path):
@@ -306,7 +308,8 @@ def test_an_unknown_map_attribute_is_reported_at_the_map_line(run_cli, tmp_path)
     (tmp_path / "save.xml").write_text(LEGAL, encoding="utf-8")
     code, out, err = run_cli("check", tmp_path / "save.xml")
     assert code == 2
-    assert f"map.xml, line {line_of(MAP, '<map ')}: an A World at War map takes no attribute 'colour'" in err
+    assert (f"map.xml, line {line_of(MAP, '<map ')}: the map has an unknown attribute 'colour' (an A World at War map "
+            "takes game, version, grid, layout)") in err
     assert "line 0" not in err
 
 
@@ -321,8 +324,7 @@ def test_a_map_for_another_game_is_reported_at_the_map_line():
     map_data = MapData(source="tito.xml", attributes={"game": "tito"}, areas={"france": Area("france", line=5)},
                        locations=hexes, line=4)
     problems = validate_position(Position(game="awaw", map=map_data, turn="spring 1943", line=2))
-    assert problems == [(0, "the map tito.xml, line 4: the map is for the game 'tito', not 'awaw'; "
-                            "give an A World at War map")]
+    assert problems == [(0, "the map tito.xml, line 4: the map has game='tito'; it takes one of awaw")]
 
 
 def test_a_map_without_hexes_is_refused_at_its_line(run_cli, tmp_path):
@@ -387,7 +389,7 @@ def test_a_huge_fact_value_is_cut_short_in_the_problem(run_cli, write):
     code, out, err = run_cli("check", write(with_fact(LEGAL, "at-war", value)))
     assert code == 2
     assert len(err) < 400, err
-    assert f"the fact at-war='{value[:60]}…' ({len(value):,} characters) does not name two known powers" in err
+    assert f"the fact 'at-war' takes two powers at war with each other, e.g. 'germany russia', not '{value[:60]}…' ({len(value):,} characters)" in err
 
 
 def test_a_fact_naming_many_unknown_hexes_names_a_few(run_cli, write):
@@ -395,7 +397,7 @@ def test_a_fact_naming_many_unknown_hexes_names_a_few(run_cli, write):
     code, out, err = run_cli("check", write(with_fact(LEGAL, "control", value)))
     assert code == 2
     assert len(err) < 500, err
-    assert "names the hex(es) 'x0', 'x1', 'x2', 'x3', 'x4' and 995 more, which the map does not have" in err
+    assert "characters); the map has no hexes 'x0', 'x1', 'x2', 'x3', 'x4' and 995 more" in err
 
 
 @pytest.mark.parametrize(
@@ -418,5 +420,5 @@ def test_a_unit_listing_many_unknown_zoc_hexes_names_a_few(run_cli, write):
     unit = f'    <piece id="de9" name="Infantry" type="infantry" owner="germany" location="0303" zoc-hexes="{listed}"/>\n'
     code, out, err = run_cli("check", write(LEGAL.replace("  </pieces>", unit + "  </pieces>")))
     assert code == 2
-    assert "lists the ZoC hex(es) 'z0', 'z1', 'z2', 'z3', 'z4' and 495 more, which the map does not have" in err
+    assert "has zoc-hexes='z0 z1 " in err and "the map has no hexes 'z0', 'z1', 'z2', 'z3', 'z4' and 495 more" in err
     assert "more problems" not in err  # one problem for the unit, not one per hex

@@ -71,7 +71,6 @@ def test_each_type_reads_its_values(value_type, text, expected):
     (Words((Word(("usa",)), Word(("europe",)))), "usa", "one of usa, one of europe"),
     (Words((Word(("usa",)),)), "usa usa", "one of usa"),
     (Either((Turn(1, 30), Boolean())), "maybe", "a turn number (1 to 30) or true or false"),
-    (Count(), "-1", "a whole number from 0 to 999999"),
     (Count(-99, 99), "--1", "a whole number from -99 to 99"),
     (Count(-99, 99), "-100", "a whole number from -99 to 99"),
     (Number(), "1/0", "a number such as 2, 1.5 or 1/2"),
@@ -123,7 +122,19 @@ def test_a_keyed_fact_holds_one_value_per_first_word():
     assert reading.problems == []
     reading = TABLE.read(position(("conquered", "serbia germany"), ("conquered", "croatia germany")))
     assert reading.problems == [
-        (11, "the fact 'conquered' takes an area of the map, one of germany, not 'croatia germany'")]
+        (11, "the fact 'conquered' takes an area of the map, one of germany, not 'croatia germany'; "
+             "'croatia' is not an area of the map")]
+
+
+def test_a_list_of_words_says_which_word_is_wrong():
+    pair = Words((Word(("germany", "italy"), name="a power"), Word(("germany", "italy"), name="a power")), different=True)
+    for text, detail in (("germany narnia", "'narnia' is not a power"), ("italy italy", "'italy' is given twice")):
+        with pytest.raises(ValueProblem) as raised:
+            pair.read(text, CONTEXT)
+        assert raised.value.detail == detail
+    with pytest.raises(ValueProblem) as raised:
+        pair.read("italy", CONTEXT)
+    assert raised.value.detail == ""  # too few words: the expected shape says it all
 
 
 def test_an_attribute_table_reads_known_attributes_and_names_the_rest():
@@ -214,3 +225,23 @@ def test_the_position_fields_are_read_at_the_position_line():
 def test_a_value_of_another_type_contradicts_even_when_python_calls_them_equal():
     table = FactTable("a test fact", (Fact("pullback", Either((Turn(1, 30), Boolean()))),))
     assert [line for line, _ in table.read(position(("pullback", "1"), ("pullback", "true"))).problems] == [11]
+
+
+def test_an_element_with_free_text_is_read_value_by_value_and_fields_are_read_first():
+    calls = []
+
+    class Counted:
+        expected = "a counted word"
+
+        def read(self, text, context):
+            calls.append(text)
+            return text.upper()
+
+    table = AttributeTable("a test hex", (Attribute("area", MapReference("area")), Attribute("name", Text()),
+                                          Attribute("kind", Counted(), required=True)))
+    read = table.reader(CONTEXT)
+    assert read({"name": "Belgrade", "kind": "a"}, ("area", "serbia")) == ({"area": "serbia", "name": "Belgrade", "kind": "A"}, [])
+    assert read({"name": "Nis", "kind": "a"}, ("area", "croatia")) == (
+        {"name": "Nis", "kind": "A"}, ["has area='croatia'; it takes an area of the map"])
+    assert read({"name": "Uzice"}, ("area", "serbia"))[1] == ["has no kind=; it takes a counted word"]
+    assert calls == ["a"]  # the same kind in two hexes that differ by name is read once

@@ -166,8 +166,8 @@ _AWAW_FACT_WORDS = {"rgt": "RGT", "brp": "BRP"}
 
 
 def _awaw_fact(name: str):
-    from plugin.awaw.situation import FACTS
-    if name not in FACTS:
+    from plugin.awaw.facts import FACTS
+    if name not in FACTS.by_name:
         return None
     return " ".join(_AWAW_FACT_WORDS.get(word, word.capitalize()) for word in name.split("-")), str
 

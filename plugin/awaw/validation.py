@@ -1,0 +1,138 @@
+"""What makes an A World at War save unusable: the map, the turn, the facts and the pieces, as (line, problem).
+
+The reader reports the first with the file and line (exit code 2).  A map's
+problems are found once per map and name the map file and its line, since
+the map may be another file than the save.  A save holds thousands of units
+with a few distinct owners and flags: the tables' readers read each distinct
+value once, so an ordinary unit costs a few look-ups.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from validator.derived import memoised
+from validator.facts import (
+    Attribute, AttributeTable, Boolean, Context, MapReference, MapReferences, Text, Word, Words, read_position,
+)
+from validator.model import MapData, Position
+from validator.quoting import name_a_few, quote
+
+from plugin.awaw.facts import POSITION, fact_reading
+from plugin.awaw.hexes import part_of_chain
+from plugin.awaw.vocabulary import (
+    BUILDERS, CONTROLLER_WORDS, COUNTRY_NAMES, FACTIONS, FEATURES, IRAQ_GROUP, NEUTRAL, PARTISAN_TYPE, PIECE_TYPES,
+)
+
+Problem = tuple[int, str]
+
+
+def _areas(context: Context):
+    return context.map.areas
+
+
+MAP = AttributeTable("an A World at War map", (
+    Attribute("game", Word(("awaw",))), *(Attribute(name, Text()) for name in ("version", "grid", "layout")),
+))
+AREA = AttributeTable("an area", (
+    Attribute("part-of", Word(COUNTRY_NAMES, name="an area of the map or a known country", extra=_areas)),
+    Attribute("kind", Text()),
+))
+HEX = AttributeTable("a hex", (
+    Attribute("area", MapReference("area", "an area the map declares with <area>")),
+    *(Attribute(name, Text()) for name in ("column", "row", "name", "terrain")),
+    Attribute("controller", Word((*BUILDERS, *CONTROLLER_WORDS), name="a power, 'neutral' or 'none'")),
+    Attribute("island", Boolean()), Attribute("sea", Boolean()),
+    Attribute("features", Words((), rest=Word(FEATURES, name="a hex feature"), fewest=0,
+                                name=f"hex features ({', '.join(FEATURES)})")),
+))
+PLACED = Attribute("placed-this-phase", Boolean())
+PARTISAN = AttributeTable("a partisan", (
+    Attribute("type", Word((PARTISAN_TYPE,))),
+    Attribute("builder", Word(BUILDERS, name=f"a power that builds partisans ({', '.join(BUILDERS)})"), required=True),
+    Attribute("faction", Word(FACTIONS)),
+    Attribute("home", Word((*COUNTRY_NAMES, IRAQ_GROUP), name="the country it was built in: a known country or an area "
+                                                               "of the map", extra=_areas), required=True),
+    PLACED,
+))
+UNIT = AttributeTable("a unit or counter", (
+    Attribute("type", Word(PIECE_TYPES, name=f"an A World at War piece type ({', '.join(sorted(PIECE_TYPES))})")),
+    Attribute("owner", Word((*BUILDERS, *COUNTRY_NAMES, NEUTRAL), name="a power, a country of the map or 'neutral'",
+                            extra=_areas)),
+    Attribute("zoc", Boolean()), Attribute("zoc-hexes", MapReferences("hex")), PLACED,
+))
+
+
+def validate_position(position: Position) -> list[Problem]:
+    """Every problem of the save, the map's first."""
+    map_problems = memoised(position.map, "awaw problems", lambda: list(_map_problems(position.map)))
+    return [*map_problems, *read_position(POSITION, position)[1], *fact_reading(position).problems,
+            *_piece_problems(position)]
+
+
+def _map_problems(map_data: MapData) -> Iterator[Problem]:
+    def on_map(line: int, problem: str) -> Problem:
+        return 0, f"the map {map_data.source}, line {line}: {problem}" if line else f"the map {map_data.source}: {problem}"
+
+    context = Context(map_data)
+    yield from (on_map(map_data.line, f"the map {problem}") for problem in MAP.read(map_data.attributes, context)[1])
+    circled: set[str] = set()
+    for area in map_data.areas.values():
+        yield from (on_map(area.line, f"the area {quote(area.id)} {problem}")
+                    for problem in AREA.read(area.attributes, context)[1])
+        circle = part_of_chain(map_data, area.id)[1]
+        if circle and area.id == circle[0] and area.id not in circled:  # once per circle, at its first area
+            circled.update(circle)
+            yield on_map(area.line, _circle_problem(circle))
+    hexes = [location for location in map_data.locations.values() if location.kind == "hex"]
+    read = HEX.reader(context)
+    for location in hexes:
+        area = (("area", location.area),) if location.area else ()
+        for problem in read(location.attributes, *area)[1]:
+            yield on_map(location.line, f"the hex {quote(location.id)} {problem}")
+    if not hexes:
+        yield on_map(map_data.line, "the map has no hexes; an A World at War map is a hex map, so give it <hex> elements")
+    elif len(hexes) > 1 and not any(location.neighbours for location in hexes):
+        yield on_map(map_data.line, "no hex of the map has a neighbour, so no rule can tell which hexes touch (ZoCs, "
+                                    "surrounded partisans); declare grid=\"hex\" with a layout and give each hex column "
+                                    "and row, or list each hex's neighbours")
+
+
+def _circle_problem(circle: list[str]) -> str:
+    first = quote(circle[0])
+    if len(circle) == 1:
+        return f"the area {first} is part of itself; part-of must lead to a country, so remove it or name the country"
+    return (f"the area {first} is part of {quote(circle[1])}, and part-of leads from there back to {first} "
+            f"(the circle holds {name_a_few(circle)}), so it never reaches a country; remove part-of from the area "
+            "that is the country")
+
+
+def _piece_problems(position: Position) -> Iterator[Problem]:
+    context = Context(position.map)
+    read_partisan, read_unit = PARTISAN.reader(context), UNIT.reader(context)
+    locations = position.map.locations
+    for piece in position.pieces:
+        partisan = piece.type == PARTISAN_TYPE
+        problems = (read_partisan if partisan else read_unit)(piece.attributes, ("type", piece.type))[1]
+        if not problems:
+            problems = _rules(piece, partisan, locations)
+        for problem in problems:
+            yield piece.line, f"the piece {quote(piece.id)} {problem}"
+
+
+def _rules(piece, partisan: bool, locations) -> list[str]:
+    """What a piece whose every value is known gets wrong by combining them (nearly always nothing)."""
+    attributes, location = piece.attributes, piece.location
+    if location is not None and getattr(locations.get(location), "kind", "") != "hex":
+        return [f"stands at {quote(location)}, which is not a hex of the map"]
+    if partisan:
+        faction, builder = attributes.get("faction"), attributes["builder"]
+        if faction and faction != BUILDERS[builder]:
+            return [f"is marked faction {quote(faction)}, but its builder {builder} belongs to the {BUILDERS[builder]} "
+                    "faction"]
+    elif location is None and "zoc-hexes" in attributes:
+        return ["is off the map (it has no location) but lists zoc-hexes; a unit that is not on the map exerts no ZoC, "
+                "so give it the hex it stands in or remove zoc-hexes"]
+    elif location is not None and "owner" not in attributes:
+        return ["has no owner; give owner='...' (the major power, or the minor country, it belongs to)"]
+    return []
