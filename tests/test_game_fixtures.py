@@ -4,7 +4,9 @@ The layout and the header a fixture carries are described in
 ``tests/game_fixtures.py``.  A game added to the registry (in the tree or as
 an outside pack) is picked up here without a line of its own: its fixtures
 are run and its completeness is checked, so a game with a check and no
-fixtures fails here until it has them.
+fixtures fails here until it has them.  The example game of
+docs/writing-a-game.md (``tests/example_game``) is installed as an outside
+pack for these tests, so its fixtures run here too.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from tests import game_fixtures
+from tests import game_fixtures, outside_pack
 from tests.conftest import GAME_FILES
 from tests.game_fixtures import Fixture, must_be_listed, speaks
-from validator import instance, runner, store
+from validator import games, instance, runner, store
 from validator.cases import CaseNumber
 from validator.games import Game, registry
 from validator.rulebook import storage
@@ -30,6 +32,20 @@ BAD_INPUTS = [bad for folder in game_fixtures.game_folders() for bad in game_fix
 
 def path_id(path: Path) -> str:
     return "/".join(path.parts[-3:-1] + (path.stem,))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def example_pack(tmp_path_factory):
+    """The example game, loaded through its entry point as an installed pack would be, and registered meanwhile."""
+    folder = tmp_path_factory.mktemp("example-pack")
+    outside_pack.install(folder, "referee-fen-example", {outside_pack.EXAMPLE_GAME: outside_pack.EXAMPLE_ENTRY_POINT})
+    with outside_pack.on_path(folder):
+        found = games.Registry()
+        game = found[outside_pack.EXAMPLE_GAME]
+    assert not found.failures, found.failures
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(registry(), game.id, game)
+        yield game
 
 
 @pytest.fixture(scope="module")
