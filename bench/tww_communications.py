@@ -30,7 +30,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from plugin.tww import communications, hexpaths, partisans, rivals
+from plugin.tww import communications, partisans
 from validator import runner
 from validator.saves.xml_reader import read_position_file
 
@@ -102,10 +102,10 @@ def best(function, repeats: int = REPEATS) -> tuple[float, object]:
     return min(times), result
 
 
-def forget_caches() -> None:
-    hexpaths._graphs.clear()
-    partisans._last[:] = [None, None]
-    rivals._last[:] = [None, None]
+def forget_caches(position) -> None:
+    """Drop what the checks worked out and kept on the position and its map, so each run starts cold."""
+    position.derived.clear()
+    position.map.derived.clear()
 
 
 def main(columns: int = 200, rows: int = 100, units: int = 2000) -> None:
@@ -123,13 +123,13 @@ def main(columns: int = 200, rows: int = 100, units: int = 2000) -> None:
         read_time, position = best(lambda: read_position_file(save))
 
         def communication_work():
-            forget_caches()
+            forget_caches(position)
             return list(communications.partisan_closed_hexes(position)) + list(communications.unit_cut_off_by_partisans(position))
 
         communication_time, results = best(communication_work)
 
         def every_check():
-            forget_caches()
+            forget_caches(position)
             return runner.check(position)
 
         check_time, report = best(every_check)

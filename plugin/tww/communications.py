@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from validator import hexpaths
 from validator.model import Position
 from validator.rules import Finding, Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tww import hexpaths, state, terms
+from plugin.tww import state, terms
 from plugin.tww.partisans import partisan_map
 
 

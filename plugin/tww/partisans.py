@@ -23,10 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from validator.derived import memoised
+from validator.hexpaths import hex_graph
 from validator.model import Position
 
 from plugin.tww import state, terms
-from plugin.tww.hexpaths import hex_graph
 
 NONCLEAR = frozenset(terms.TERRAINS) - {terms.CLEAR}
 

@@ -1,10 +1,11 @@
 """Breadth-first search over a map's hexes, avoiding a set of hexes.
 
-Game-agnostic (it reads only ``Location.neighbours``), so it could move to
-the core beside ``validator/hexgrid.py``.  Every search is multi-source and
-level by level: each hex is visited once and each level's neighbours are
-gathered with set operations, so a search costs one pass over the map
-whatever the number of start hexes.
+Any game may use it: it reads only ``Location.neighbours`` (listed by the
+map or derived from its grid by ``validator/hexgrid.py``), as The Third World
+War's lines of communication do.  Every search is multi-source and level by
+level: each hex is visited once and each level's neighbours are gathered with
+set operations, so a search costs one pass over the map whatever the number
+of start hexes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ Graph = Mapping[str, Sequence[str]]
 
 def hex_graph(map_data: MapData) -> Graph:
     """Each hex id's neighbouring hex ids, built once per map and kept on it (many saves share one map)."""
-    return memoised(map_data, "tww.hex-graph", lambda: MappingProxyType({
+    return memoised(map_data, "hex-graph", lambda: MappingProxyType({
         location.id: location.neighbours for location in map_data.locations.values() if location.kind == "hex"
     }))
 

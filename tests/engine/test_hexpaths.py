@@ -1,4 +1,4 @@
-from plugin.tww.hexpaths import enclosures, reachable
+from validator.hexpaths import enclosures, reachable
 
 # a - b - c - d, and e joined only to d
 GRAPH = {"a": ("b",), "b": ("a", "c"), "c": ("b", "d"), "d": ("c", "e"), "e": ("d",)}
