@@ -110,29 +110,29 @@ def _circle_problem(circle: list[str]) -> str:
 def _piece_problems(position: Position) -> Iterator[Problem]:
     context = Context(position.map)
     read_partisan, read_unit = PARTISAN.reader(context), UNIT.reader(context)
-    locations = position.map.locations
+    elsewhere = memoised(position.map, "awaw places that are not hexes", lambda: frozenset(
+        location.id for location in position.map.locations.values() if location.kind != "hex"))
     for piece in position.pieces:
         partisan = piece.type == PARTISAN_TYPE
         problems = (read_partisan if partisan else read_unit)(piece.attributes, ("type", piece.type))[1]
-        if not problems:
-            problems = _rules(piece, partisan, locations)
-        for problem in problems:
+        for problem in problems or _rules(piece, partisan, elsewhere):
             yield piece.line, f"the piece {quote(piece.id)} {problem}"
 
 
-def _rules(piece, partisan: bool, locations) -> list[str]:
+def _rules(piece, partisan: bool, elsewhere: frozenset) -> tuple[str, ...]:
     """What a piece whose every value is known gets wrong by combining them (nearly always nothing)."""
     attributes, location = piece.attributes, piece.location
-    if location is not None and getattr(locations.get(location), "kind", "") != "hex":
-        return [f"stands at {quote(location)}, which is not a hex of the map"]
+    if location in elsewhere:
+        return (f"stands at {quote(location)}, which is not a hex of the map",)
     if partisan:
         faction, builder = attributes.get("faction"), attributes["builder"]
         if faction and faction != BUILDERS[builder]:
-            return [f"is marked faction {quote(faction)}, but its builder {builder} belongs to the {BUILDERS[builder]} "
-                    "faction"]
-    elif location is None and "zoc-hexes" in attributes:
-        return ["is off the map (it has no location) but lists zoc-hexes; a unit that is not on the map exerts no ZoC, "
-                "so give it the hex it stands in or remove zoc-hexes"]
-    elif location is not None and "owner" not in attributes:
-        return ["has no owner; give owner='...' (the major power, or the minor country, it belongs to)"]
-    return []
+            return (f"is marked faction {quote(faction)}, but its builder {builder} belongs to the {BUILDERS[builder]} "
+                    "faction",)
+    elif location is None:
+        if "zoc-hexes" in attributes:
+            return ("is off the map (it has no location) but lists zoc-hexes; a unit that is not on the map exerts no "
+                    "ZoC, so give it the hex it stands in or remove zoc-hexes",)
+    elif "owner" not in attributes:
+        return ("has no owner; give owner='...' (the major power, or the minor country, it belongs to)",)
+    return ()
