@@ -39,9 +39,9 @@ def test_version_and_help(capsys):
 )
 def test_bad_rulebook_files_exit_2_and_keep_the_earlier_import(tmp_path, run_cli, data, message):
     good = write(tmp_path / "pond.txt", DOTTED)
-    assert run_cli("rules", "import", "tww", good, "--no-fixups")[0] == 0
+    assert run_cli("rules", "import", "tww", good, "--no-fixups", "--force")[0] == 0
     bad = write(tmp_path / "bad.txt", data)
-    code, out, err = run_cli("rules", "import", "tww", bad, "--no-fixups")
+    code, out, err = run_cli("rules", "import", "tww", bad, "--no-fixups", "--force")
     assert code == 2
     assert message in err and "bad.txt" in err and "Traceback" not in err
     code, out, _ = run_cli("rules", "list", "tww", "--format", "json")
@@ -65,7 +65,7 @@ def test_plugin_fixups_that_do_not_match_are_refused(tmp_path, run_cli):
 
 def test_list_refs_show_checks_json_contracts(tmp_path, run_cli):
     text = write(tmp_path / "pond.txt", DOTTED)
-    assert run_cli("rules", "import", "tww", text, "--no-fixups")[0] == 0
+    assert run_cli("rules", "import", "tww", text, "--no-fixups", "--force")[0] == 0
 
     cases = json.loads(run_cli("rules", "list", "tww", "--format", "json")[1])
     assert {"case": "7.2.1.1", "parent": "7.2.1"}.items() <= cases[6].items()

@@ -30,7 +30,7 @@ def test_info_before_anything_is_imported_creates_nothing(run_cli, instance_dir)
 def test_info_lists_the_imported_rulebook_and_every_registered_game(run_cli, instance_dir, tmp_path):
     text = tmp_path / "pond.txt"
     text.write_text(DOTTED, encoding="utf-8")
-    assert run_cli("rules", "import", "tww", text, "--no-fixups")[0] == 0
+    assert run_cli("rules", "import", "tww", text, "--no-fixups", "--force")[0] == 0
     database = instance_dir / instance.DATABASE_NAME
     before = database.read_bytes()
 

@@ -136,7 +136,7 @@ def test_rulebook_text_on_an_ascii_console_under_the_c_locale(tmp_path):
     text = tmp_path / "pond.txt"
     text.write_text("3. PONDS\n3.1 Frogs \u2014 the green ones \u2014 sit on pads.\n", encoding="utf-8")
     c_locale = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
-    assert referee("rules", "import", "tww", text, "--no-fixups", **c_locale).returncode == 0
+    assert referee("rules", "import", "tww", text, "--no-fixups", "--force", **c_locale).returncode == 0
     shown = referee("rules", "show", "tww", "3.1", **c_locale)
     assert shown.returncode == 0 and b"Traceback" not in shown.stderr
     assert b"Frogs \\u2014 the green ones \\u2014 sit on pads." in shown.stdout
@@ -171,10 +171,10 @@ def test_vassal_dump_of_a_file_whose_name_is_not_utf8(tmp_path):
 def test_a_rulebook_file_whose_name_is_not_utf8_is_imported_and_named_with_a_replacement(tmp_path):
     text = tmp_path / f"{UNDECODABLE}pond.txt"
     text.write_text("3. PONDS\n3.1 Frogs sit on pads.\n", encoding="utf-8")
-    imported = referee("rules", "import", "tww", text, "--no-fixups", "--format", "json")
+    imported = referee("rules", "import", "tww", text, "--no-fixups", "--force", "--format", "json")
     assert imported.returncode == 0, imported.stderr
     assert json.loads(imported.stdout.decode("utf-8"))["sources"] == ["\ufffdpond.txt"]
-    assert "\ufffdpond.txt" in referee("rules", "import", "tww", text, "--no-fixups").stdout.decode("utf-8")
+    assert "\ufffdpond.txt" in referee("rules", "import", "tww", text, "--no-fixups", "--force").stdout.decode("utf-8")
 
 
 def test_an_error_about_a_file_whose_name_is_not_utf8_is_valid_utf8(tmp_path):

@@ -27,7 +27,7 @@ def test_secret_key_is_generated_once_and_private(instance_dir):
 def test_the_cli_keeps_its_database_in_the_instance_folder(instance_dir, run_cli, tmp_path):
     text = tmp_path / "pond.txt"
     text.write_text("3. PONDS\n3.1 Frogs sit on pads.\n", encoding="utf-8")
-    assert run_cli("rules", "import", "tww", text, "--no-fixups")[0] == 0
+    assert run_cli("rules", "import", "tww", text, "--no-fixups", "--force")[0] == 0
     assert (instance_dir / instance.DATABASE_NAME).is_file()
 
 

@@ -14,16 +14,18 @@ from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
-from validator import __version__, console, coverage, info, instance, intake, store
+from validator import __version__, catalogue, console, coverage, info, instance, intake, store
 from validator.cases import CaseNumber
 from validator.errors import InputError
-from validator.games import IN_TREE_GAMES, Game, get, listed, registry
+from validator.games import IN_TREE_GAMES, listed, registry
 from validator.rulebook import fixups as fixup_module
+from validator.rulebook import overlap as overlap_module
 from validator.rulebook import presentation, storage, summary
-from validator.rulebook.importer import import_texts, read_file
+from validator.rulebook.importer import RulebookImportError, import_texts, read_file
 from validator.rulebook.model import Rulebook
 from validator.runner import CheckDefectError
 from validator.runner import check as run_checks
+from validator.saves.errors import UnknownGameInSave
 from validator.saves.vassal import dump as vassal_dump
 from validator.saves.vassal.reader import read_saved_game
 from validator.saves.vassal.sides import require_defined_side
@@ -93,6 +95,9 @@ def _build_parser() -> argparse.ArgumentParser:
     choice.add_argument("--fixups", type=Path, metavar="FILE",
                         help="repairs to apply to the text (default: the game plugin's own, when it ships any)")
     choice.add_argument("--no-fixups", action="store_true", help="import the text as it is, without repairs")
+    importing.add_argument("--force", action="store_true",
+                           help="import under a plugin game even a text whose case numbers are mostly not in its "
+                                "case index (default: refuse such a text)")
     _add_format(importing)
     importing.set_defaults(handler=_import)
 
@@ -113,13 +118,30 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_format(showing)
     showing.set_defaults(handler=_show)
 
+    games = _command(commands, "games", "list the games, and add or remove reference-only games")
+    game_commands = games.add_subparsers(title="games commands", metavar="GAMES_COMMAND")
+    adding = _command(game_commands, "add", "add a reference-only game: its rulebook is served, "
+                                            "but Referee has no checks for it")
+    adding.add_argument("game", metavar="ID",
+                        help="the new game's id: lowercase letters, digits and dashes, such as harbour-watch")
+    adding.add_argument("--title", required=True, help="the game's title, as the pages show it")
+    adding.set_defaults(handler=_games_add)
+    listing = _command(game_commands, "list", "list every game, with checks or reference only")
+    _add_format(listing)
+    listing.set_defaults(handler=_games_list)
+    removing = _command(game_commands, "remove", "remove a reference-only game")
+    removing.add_argument("game", metavar="ID", help="the id of a game added with referee games add")
+    removing.add_argument("--with-rulebook", action="store_true",
+                          help="remove its imported rulebook too (default: refuse while one is imported)")
+    removing.set_defaults(handler=_games_remove)
+
     checking = _command(commands, "check", "check a saved position against the game's rules")
     checking.add_argument("file", type=Path, metavar="FILE", help="a Referee save (.xml) or a VASSAL .vsav/.vlog")
     checking.add_argument("--game", help="the game the save is for; required for VASSAL files "
                                          "(default: the game a Referee save names)")
     _add_vassal_options(checking)
     _add_format(checking)
-    checking.set_defaults(handler=_check)
+    checking.set_defaults(handler=_with_checks_only(_check))
 
     exporting = _command(commands, "export", "turn a VASSAL save into a Referee save (.xml)")
     exporting.add_argument("file", type=Path, metavar="FILE", help="a VASSAL .vsav or .vlog")
@@ -127,7 +149,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_vassal_options(exporting)
     exporting.add_argument("--output", type=Path, metavar="FILE",
                            help="write the save here (default: standard output)")
-    exporting.set_defaults(handler=_export)
+    exporting.set_defaults(handler=_with_checks_only(_export))
 
     vassal = _command(commands, "vassal", "read VASSAL saves, logs and modules")
     vassal_commands = vassal.add_subparsers(title="vassal commands", metavar="VASSAL_COMMAND")
@@ -192,26 +214,69 @@ def _add_format(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text", help=FORMAT_HELP)
 
 
+# -- games ----------------------------------------------------------------
+
+
+def _games_add(arguments: argparse.Namespace) -> int:
+    with _database() as connection:
+        game = catalogue.add(connection, arguments.game, arguments.title)
+    console.write_text(f"Added the reference-only game {game.id} ({game.title}). "
+                       f"Import its rulebook with: referee rules import {game.id} FILE...")
+    return EXIT_OK
+
+
+def _games_list(arguments: argparse.Namespace) -> int:
+    with _database() as connection:
+        known = catalogue.known_games(connection)
+        imported = storage.statuses(connection)
+    listed_games = [
+        {"id": game.id, "title": game.title, "reference_only": game.reference_only,
+         "checks": len(game.rules.checks()), "imported": game.id in imported, "added_at": game.added_at or None}
+        for game in known
+    ]
+    if arguments.format == "json":
+        _print_json(listed_games)
+        return EXIT_OK
+    width = max(len(game["id"]) for game in listed_games) if listed_games else 0
+    for game in listed_games:
+        kind = "reference only" if game["reference_only"] else "checks"
+        state = "imported" if game["imported"] else "not imported"
+        console.write_text(f"{game['id']:<{width}}  {kind:<14}  {state:<12}  {game['title']}")
+    return EXIT_OK
+
+
+def _games_remove(arguments: argparse.Namespace) -> int:
+    with _database() as connection:
+        game = catalogue.remove(connection, arguments.game, with_rulebook=arguments.with_rulebook)
+    console.write_text(f"Removed the reference-only game {game.id} ({game.title})"
+                       f"{' and its rulebook' if arguments.with_rulebook else ''}.")
+    return EXIT_OK
+
+
 # -- rules import ---------------------------------------------------------
 
 
 def _import(arguments: argparse.Namespace) -> int:
-    game = get(arguments.game)
+    game = _reference_game(arguments.game)
     # The book keeps file names for display: undecodable bytes become U+FFFD before they are stored.
     files = [replace(file, name=console.displayable(file.name)) for file in map(read_file, arguments.files)]
     fixups_path = _fixups_path(game, arguments)
     fixups = fixup_module.load(fixups_path) if fixups_path else None
     book = import_texts(game.id, files, fixups, console.displayable(str(fixups_path)))
+    overlap = overlap_module.of_book(game.id, book, game.case_index) if game.plugin else None
+    if overlap is not None and overlap.mostly_unknown and not arguments.force:
+        raise RulebookImportError(", ".join(book.sources), overlap.refusal())
     with _database() as connection:
-        storage.save(connection, book)
+        catalogue.save_rulebook(connection, game, book)
     if arguments.format == "json":
-        _print_json(summary.as_json(book))
+        _print_json({**summary.as_json(book), "case_index": overlap.as_json() if overlap else None})
     else:
-        console.write_text(summary.as_text(book))
+        notes = [overlap.forced_note(), overlap.missing_note()] if overlap else []
+        console.write_text("\n".join([summary.as_text(book), *(note for note in notes if note)]))
     return EXIT_OK
 
 
-def _fixups_path(game: Game, arguments: argparse.Namespace) -> Path | None:
+def _fixups_path(game: catalogue.CatalogueGame, arguments: argparse.Namespace) -> Path | None:
     if arguments.no_fixups:
         return None
     return arguments.fixups or game.fixups_path
@@ -221,8 +286,8 @@ def _fixups_path(game: Game, arguments: argparse.Namespace) -> Path | None:
 
 
 def _list(arguments: argparse.Namespace) -> int:
-    game = get(arguments.game)
-    book = _load(game, required=False)
+    game = _reference_game(arguments.game)
+    book = _load(game, required=game.reference_only)  # a reference-only game has no index to list instead
     if book is None:
         entries = [
             {"case": str(entry.number), "title": entry.title,
@@ -247,7 +312,7 @@ def _list(arguments: argparse.Namespace) -> int:
 
 
 def _refs(arguments: argparse.Namespace) -> int:
-    game = get(arguments.game)
+    game = _reference_game(arguments.game)
     book = _load(game)
     references = [
         {"from": str(case.number), "to": str(reference.target), "resolved": reference.resolved,
@@ -264,7 +329,7 @@ def _refs(arguments: argparse.Namespace) -> int:
 
 
 def _show(arguments: argparse.Namespace) -> int:
-    game = get(arguments.game)
+    game = _reference_game(arguments.game)
     book = _load(game)
     number = CaseNumber.try_parse(arguments.case)
     if number is None or number not in book.cases:
@@ -280,7 +345,7 @@ def _show(arguments: argparse.Namespace) -> int:
 
 
 def _checks(arguments: argparse.Namespace) -> int:
-    game = get(arguments.game)
+    game = _reference_game(arguments.game)
     # In case order; sorting is stable, so the checks of one case keep the order they were registered in.
     checks = [
         {"rule": check.rule, "case": str(check.case), "severity": check.severity,
@@ -289,6 +354,8 @@ def _checks(arguments: argparse.Namespace) -> int:
     ]
     if arguments.format == "json":
         _print_json(checks)
+    elif game.reference_only:
+        console.write_text(f"{game.id} is a reference-only game: Referee serves its rulebook and has no checks for it.")
     elif not checks:
         console.write_text(f"No checks are registered for {game.id} yet.")
     else:
@@ -298,7 +365,11 @@ def _checks(arguments: argparse.Namespace) -> int:
 
 
 def _coverage(arguments: argparse.Namespace) -> int:
-    found = coverage.of_game(get(arguments.game))
+    game = _reference_game(arguments.game)
+    if game.plugin is None:
+        raise UsageError(f"Referee has no checks for '{game.id}' (a reference-only game), so there is no coverage "
+                         f"to list; referee rules list {game.id} lists its rulebook.")
+    found = coverage.of_game(game.plugin)
     if arguments.format == "json":
         _print_json(coverage.as_json(found))
     else:
@@ -307,6 +378,34 @@ def _coverage(arguments: argparse.Namespace) -> int:
 
 
 # -- checking -------------------------------------------------------------
+
+
+def _with_checks_only(handler):
+    """``handler`` (check or export) preceded by refusing a reference-only game: it has no checks to run.
+
+    The game is the one --game names, or else the one the save names, which
+    only the reader finds; a game that is neither a plugin nor an added game
+    is left to the reader's own error.
+    """
+
+    def refusing(arguments: argparse.Namespace) -> int:
+        _refuse_reference_only(arguments.game)
+        try:
+            return handler(arguments)
+        except UnknownGameInSave as error:
+            _refuse_reference_only(error.game_id, error.source, error.line)
+            raise
+
+    return refusing
+
+
+def _refuse_reference_only(game_id: str | None, source: str = "", line: int = 0) -> None:
+    """:class:`catalogue.NoChecksError` for an added game; a plugin's id, or a fresh instance, needs no database."""
+    database = instance.database_path(instance.resolved_folder())
+    if game_id is None or game_id in registry() or not database.is_file():
+        return
+    with closing(store.connect(database)) as connection:
+        catalogue.require_checks(connection, game_id, source, line)
 
 
 def _check(arguments: argparse.Namespace) -> int:
@@ -397,11 +496,17 @@ def _database():
     return closing(store.connect(instance.database_path(instance.folder())))
 
 
-def _load(game: Game, required: bool = True) -> Rulebook | None:
+def _reference_game(game_id: str) -> catalogue.CatalogueGame:
+    """A game whose rulebook Referee can import and serve: a plugin game or a reference-only one."""
+    with _database() as connection:
+        return catalogue.find(connection, game_id)
+
+
+def _load(game: catalogue.CatalogueGame, required: bool = True) -> Rulebook | None:
     with _database() as connection:
         book = storage.load(connection, game.id)
     if book is None and required:
-        files = " ".join(game.rulebook_files)
+        files = " ".join(game.rulebook_files) or "FILE..."
         raise UsageError(
             f"The {game.id} rulebook is not imported yet. Import your copy first: "
             f"referee rules import {game.id} {files}"

@@ -103,6 +103,14 @@ MIGRATIONS: list[str] = [
     ALTER TABLE report ADD COLUMN viewer TEXT;          -- the roster side; NULL for a spectator
     ALTER TABLE report ADD COLUMN export_note TEXT;     -- how many pieces were exported, and what was skipped
     """,
+    # Reference-only games: games with no plugin whose rulebooks a user imports (validator/catalogue.py).
+    """
+    CREATE TABLE added_game (
+        id TEXT PRIMARY KEY,            -- lowercase letters, digits and dashes; never a plugin's id
+        title TEXT NOT NULL,
+        added_at TEXT NOT NULL
+    );
+    """,
 ]
 
 

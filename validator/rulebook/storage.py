@@ -48,43 +48,57 @@ class SearchHit:
 
 def save(connection: sqlite3.Connection, book: Rulebook) -> None:
     """Replace the game's rulebook with ``book``, all or nothing."""
-    book.imported_at = book.imported_at or datetime.now(timezone.utc).isoformat(timespec="microseconds")
     with write_transaction(connection):
-        connection.execute("DELETE FROM rule_search WHERE game = ?", (book.game,))
-        connection.execute("DELETE FROM rulebook WHERE game = ?", (book.game,))
+        replace(connection, book)
+
+
+def replace(connection: sqlite3.Connection, book: Rulebook) -> None:
+    """Replace the game's rulebook with ``book`` inside the caller's write transaction.
+
+    For a caller that must check something in the same transaction, such as
+    that the game still exists (validator/catalogue.py).
+    """
+    book.imported_at = book.imported_at or datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    delete(connection, book.game)
+    connection.execute(
+        "INSERT INTO rulebook (game, imported_at, sources, front_matter, unplaced, repairs)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            book.game,
+            book.imported_at,
+            json.dumps(book.sources),
+            json.dumps([_block_to_json(block) for block in book.front_matter]),
+            json.dumps([unplaced.__dict__ for unplaced in book.unplaced]),
+            json.dumps(book.repairs),
+        ),
+    )
+    for case in book.ordered():
         connection.execute(
-            "INSERT INTO rulebook (game, imported_at, sources, front_matter, unplaced, repairs)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO rule_case (game, number, label, title, kind, parent, source, line,"
+            " notes, blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 book.game,
-                book.imported_at,
-                json.dumps(book.sources),
-                json.dumps([_block_to_json(block) for block in book.front_matter]),
-                json.dumps([unplaced.__dict__ for unplaced in book.unplaced]),
-                json.dumps(book.repairs),
+                str(case.number),
+                case.label,
+                case.title,
+                case.kind,
+                str(case.parent) if case.parent else None,
+                case.source,
+                case.line,
+                json.dumps(case.notes),
+                json.dumps([_block_to_json(block) for block in case.blocks]),
             ),
         )
-        for case in book.ordered():
-            connection.execute(
-                "INSERT INTO rule_case (game, number, label, title, kind, parent, source, line,"
-                " notes, blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    book.game,
-                    str(case.number),
-                    case.label,
-                    case.title,
-                    case.kind,
-                    str(case.parent) if case.parent else None,
-                    case.source,
-                    case.line,
-                    json.dumps(case.notes),
-                    json.dumps([_block_to_json(block) for block in case.blocks]),
-                ),
-            )
-            connection.execute(
-                "INSERT INTO rule_search (game, number, title, body) VALUES (?, ?, ?, ?)",
-                (book.game, str(case.number), case.title, searchable_text(case)),
-            )
+        connection.execute(
+            "INSERT INTO rule_search (game, number, title, body) VALUES (?, ?, ?, ?)",
+            (book.game, str(case.number), case.title, searchable_text(case)),
+        )
+
+
+def delete(connection: sqlite3.Connection, game: str) -> None:
+    """Remove the game's rulebook, if any, inside the caller's write transaction."""
+    connection.execute("DELETE FROM rule_search WHERE game = ?", (game,))
+    connection.execute("DELETE FROM rulebook WHERE game = ?", (game,))  # its cases go with it
 
 
 def load(connection: sqlite3.Connection, game: str) -> Rulebook | None:

@@ -22,7 +22,7 @@ from validator.games import Game, UnknownGame, get
 from validator.limits import DEFAULT_LIMITS, Limits
 from validator.model import EMPTY, Event, MapData, Piece, Position
 from validator.recently_used import RecentlyUsed
-from validator.saves.errors import NAMESPACE, SaveInputError, tag
+from validator.saves.errors import NAMESPACE, SaveInputError, UnknownGameInSave, tag
 from validator.saves.map_reader import game_attributes, map_from
 from validator.saves.map_references import map_beside_or_shipped
 from validator.saves.source_lines import SourceLines
@@ -140,7 +140,7 @@ def _game(root: etree._Element, source: str, requested: str | None, lines: Sourc
     try:
         return get(declared)
     except UnknownGame as error:
-        raise SaveInputError(source, str(error), lines.of(root)) from None
+        raise UnknownGameInSave(source, declared, str(error), lines.of(root)) from None
 
 
 # Maps shared by many saves are read once: (game id, the game's prepare_map, map file) ->
