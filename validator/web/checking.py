@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from validator import games, intake
+from validator import catalogue, games, intake
 from validator.errors import InputError
 from validator.games import Game, UnknownGame
 from validator.runner import check
@@ -256,6 +256,7 @@ def _chosen_game() -> Game | None:
     try:
         return games.get(chosen)
     except UnknownGame:
+        catalogue.require_checks(database.connection(), chosen)  # a reference-only game is told it has no checks
         known = ", ".join(sorted(games.registry()))
         raise UploadError(
             f"There is no game called “{printable(chosen)}” in Referee; choose one of: {known}, "

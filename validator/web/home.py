@@ -1,4 +1,4 @@
-"""The front page: every known game and whether its rulebook is imported.
+"""The front page: every known game, whether Referee can also check it, and whether its rulebook is imported.
 
 The page counts an imported rulebook's parts with the same counts and words
 as the import summary; the ``rulebook_parts`` filter it registers serves the
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from validator import games
+from validator import catalogue
 from validator.rulebook import summary
-from validator.web import library
+from validator.web import database, library
 
 blueprint = Blueprint("home", __name__)
 
@@ -26,6 +26,6 @@ def rulebook_parts(counts: dict[str, int]) -> str:
 def index():
     shelf = [
         (game, library.rulebook(game.id), library.import_command(game))
-        for game in sorted(games.registry().values(), key=lambda game: game.title.lower())
+        for game in sorted(catalogue.known_games(database.connection()), key=lambda game: game.title.lower())
     ]
     return render_template("home/index.html", shelf=shelf)

@@ -1,4 +1,7 @@
-"""What the pages know about a game: its plugin, its case index, its imported rulebook.
+"""What the pages know about a game: its plugin if it has one, its case index, its imported rulebook.
+
+A game is a plugin game or a reference-only one (validator/catalogue.py);
+every rules page serves both alike, from the catalogue's answer.
 
 Loading a rulebook parses every case's JSON, so the app keeps the last book
 it loaded for each game and reuses it while the game's import stamp is
@@ -12,9 +15,10 @@ import shlex
 
 from flask import Flask, abort, current_app
 
-from validator import games
+from validator import catalogue
 from validator.cases import CaseNumber, CaseNumberError
-from validator.games import Game, IndexEntry
+from validator.catalogue import CatalogueGame
+from validator.games import Game, IndexEntry, UnknownGame
 from validator.rulebook import storage
 from validator.rulebook.model import Rulebook
 from validator.web import database
@@ -28,10 +32,10 @@ CACHE_KEY = "referee.rulebooks"
 LONGEST_CASE_TEXT = 32
 
 
-def game_or_404(game_id: str) -> Game:
+def game_or_404(game_id: str) -> CatalogueGame:
     try:
-        return games.get(game_id)
-    except games.UnknownGame:
+        return catalogue.find(database.connection(), game_id)
+    except UnknownGame:
         abort(404, description=f"There is no game called “{printable(game_id)}” in Referee.")
 
 
@@ -72,28 +76,30 @@ def rulebook(game_id: str) -> Rulebook | None:
     return book
 
 
-def case_index(game: Game) -> Index:
-    """The plugin's short titles by case number; empty when the index is missing or broken.
+def case_index(plugin: Game | None) -> Index:
+    """The plugin's short titles by case number; empty without a plugin (a reference-only game) or a readable index.
 
     A page can still show the imported rulebook without the index, so a bad
     index file is logged for the maintainer rather than failing the page.
     """
+    if plugin is None:
+        return {}
     try:
-        entries: list[IndexEntry] = game.case_index
+        entries: list[IndexEntry] = plugin.case_index
     except (OSError, ValueError, LookupError, TypeError, AttributeError) as error:
         current_app.logger.warning(
             "The case index %s of game %s could not be read: %s",
-            game.case_index_path,
-            game.id,
+            plugin.case_index_path,
+            plugin.id,
             error,
         )
         return {}
     return {entry.number: entry.title for entry in entries}
 
 
-def import_command(game: Game) -> str:
-    """The command that imports the game's rulebook, with the file names it expects."""
-    return shlex.join(["referee", "rules", "import", game.id, *game.rulebook_files])
+def import_command(game: CatalogueGame) -> str:
+    """The command that imports the game's rulebook, with the file names it expects (FILE... when it expects none)."""
+    return shlex.join(["referee", "rules", "import", game.id, *(game.rulebook_files or ["FILE..."])])
 
 
 def init_app(app: Flask) -> None:

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from validator.cases import CaseNumber
+from validator.catalogue import CatalogueGame, no_checks_sentence
 from validator.coverage import FIXTURES_ELSEWHERE, CaseCoverage, of_game
-from validator.games import Game
 from validator.web import library, reading, records, reports
 from validator.web.markup import printable
 from validator.web.reading import Index
@@ -38,7 +38,7 @@ def game_home(game: str):
 @blueprint.get("/<game>/rules/")
 def contents(game: str):
     chosen = library.game_or_404(game)
-    index = library.case_index(chosen)
+    index = library.case_index(chosen.plugin)
     book = library.rulebook(chosen.id)
     if book is None:
         return render_template(
@@ -73,8 +73,10 @@ def unresolved(game: str):
 @blueprint.get("/<game>/coverage")
 def coverage(game: str):
     chosen = library.game_or_404(game)
-    found = of_game(chosen)
-    index = library.case_index(chosen)
+    if chosen.plugin is None:
+        abort(404, description=no_checks_sentence(chosen.id))
+    found = of_game(chosen.plugin)
+    index = library.case_index(chosen.plugin)
     book = library.rulebook(chosen.id)
     rows = [
         CoverageRow(
@@ -109,7 +111,7 @@ def case(game: str, case: str):
         keep = {"report": request.args["report"]} if "report" in request.args else {}
         return redirect(url_for("rules.case", game=chosen.id, case=str(number), **keep), code=301)
     shown_report = _shown_report(chosen, number)
-    index = library.case_index(chosen)
+    index = library.case_index(chosen.plugin)
     book = library.rulebook(chosen.id)
     if book is None:
         return _indexed_case(chosen, number, index, shown_report)
@@ -147,7 +149,7 @@ class ShownReport:
     broken: set[CaseNumber]  # every case the report breaks, to mark items shown in place
 
 
-def _shown_report(game: Game, number: CaseNumber) -> ShownReport | None:
+def _shown_report(game: CatalogueGame, number: CaseNumber) -> ShownReport | None:
     """The report named by ``?report=``, or None without one; 404 for an unknown one."""
     if "report" not in request.args:
         return None
@@ -164,7 +166,9 @@ def _shown_report(game: Game, number: CaseNumber) -> ShownReport | None:
     return ShownReport(record, reports.violations_of_case(record, number), reports.broken_cases(record))
 
 
-def _indexed_case(game: Game, number: CaseNumber, index: Index, shown_report: ShownReport | None = None):
+def _indexed_case(
+    game: CatalogueGame, number: CaseNumber, index: Index, shown_report: ShownReport | None = None
+):
     """A case page before import: the index's title, the checks, how to import."""
     if number not in index:
         nearest = reading.nearest_entry(number, None, index)
@@ -198,7 +202,7 @@ def _indexed_case(game: Game, number: CaseNumber, index: Index, shown_report: Sh
 
 
 def _missing_case(
-    game: Game,
+    game: CatalogueGame,
     number: CaseNumber,
     nearest: reading.Entry | None,
     imported: bool,

@@ -18,7 +18,7 @@ def results(game: str):
     query = _cleaned(request.args.get("q", ""))
     if len(query) > LONGEST_QUERY:
         abort(400, description=f"A search can be at most {LONGEST_QUERY} characters long.")
-    index = library.case_index(chosen)
+    index = library.case_index(chosen.plugin)
     book = library.rulebook(chosen.id)
     known = book.cases if book is not None else index
     number = library.case_number(query) if query else None

@@ -8,9 +8,11 @@ from typing import Callable, Iterator
 from flask import current_app
 from werkzeug.datastructures import FileStorage
 
+from validator import catalogue
 from validator.errors import InputError
 from validator.runner import CheckDefectError
 from validator.saves.xml_reader import MAX_SAVE_BYTES
+from validator.web import database
 from validator.web.markup import printable
 
 LONGEST_FILE_NAME = 120
@@ -63,8 +65,8 @@ def answering_problems(save_name: str, files: str, public: Callable[[str], str] 
         yield
     except UploadError:
         raise  # already an answer with its sentence
-    except InputError as error:
-        raise UploadError(public(str(error))) from None
+    except InputError as error:  # a save of a reference-only game is told it has no checks
+        raise UploadError(public(str(catalogue.explained(database.connection(), error)))) from None
     except CheckDefectError as error:
         current_app.logger.exception("A check failed on the upload %s", save_name)
         raise UploadError(f"{save_name}: {error}") from None
