@@ -98,6 +98,7 @@ class IndexEntry:
 
 
 def _nothing() -> Mapping[str, str]:
+    """An empty read-only table (a dataclass default must be made by a function when it is not hashable)."""
     return MappingProxyType({})
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import outside_pack
 from validator import games
 from validator.web import create_app
 
@@ -70,11 +71,7 @@ def packs(tmp_path_factory) -> Path:
     (folder / "swamp_pack").mkdir()
     (folder / "swamp_pack" / "__init__.py").write_text(GOOD_PACK, encoding="utf-8")
     (folder / "swamp_pack" / "cases.toml").write_text('[cases]\n"1" = "Anything goes"\n', encoding="utf-8")
-    info = folder / "referee_swamp_packs-0.3.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: referee-swamp-packs\nVersion: 0.3\n", encoding="utf-8")
-    lines = [f"[{games.ENTRY_POINT_GROUP}]", *(f"{name} = {target}" for name, target in ENTRY_POINTS.items())]
-    (info / "entry_points.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    outside_pack.install(folder, "referee-swamp-packs", ENTRY_POINTS, version="0.3")
     return folder
 
 
