@@ -41,13 +41,13 @@ import importlib
 import logging
 import threading
 import tomllib
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from validator.cases import CaseNumber
 from validator.errors import InputError
@@ -214,7 +214,8 @@ class Registry(MutableMapping[str, Game]):
                     self._load_in_tree(game_id)
             if not self._all_packs_loaded:
                 self._all_packs_loaded = True
-                self._load_packs(entry for entry in entry_points(group=self._group) if entry.name not in self._looked_up)
+                unseen = [entry for entry in entry_points(group=self._group) if entry.name not in self._looked_up]
+                self._load_packs(unseen)
             ordered = [game_id for game_id in self._in_tree if game_id in self._games]
             return iter(ordered + [game_id for game_id in self._games if game_id not in self._in_tree])
 

@@ -20,9 +20,9 @@ position.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Callable, Iterable
 
 from validator.cases import CaseNumber
 
@@ -167,7 +167,9 @@ class RuleSet:
                 if tags_of(value) and getattr(value, "__module__", None) == module.__name__
             ))
             if not defined:
-                raise ValueError(f"the module {module.__name__} is listed as a check module of {game!r} but defines no check")
+                raise ValueError(
+                    f"the module {module.__name__} is listed as a check module of {game!r} but defines no check"
+                )
             functions.extend(defined)
         return cls.from_functions(game, functions)
 

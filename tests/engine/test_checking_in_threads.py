@@ -49,7 +49,8 @@ def test_two_positions_checked_at_once_each_get_their_own_verdict(game_id, switc
     work = [paths[index % 2] for index in range(ROUNDS)]
     with ThreadPoolExecutor(max_workers=8) as pool:
         verdicts = list(pool.map(verdict, work))
-    wrong = [(path.name, index) for index, (path, found) in enumerate(zip(work, verdicts)) if found != alone[path]]
+    answers = enumerate(zip(work, verdicts, strict=True))
+    wrong = [(path.name, index) for index, (path, found) in answers if found != alone[path]]
     assert wrong == []
 
 

@@ -58,7 +58,8 @@ EXPECTED_FAILURES = [
     failure("broken", "broken_pack:game", "RuntimeError: the pack's data folder is missing"),
     failure("stranger", "stranger_pack:game", "stranger_pack:game is a str, not a validator.games.Game"),
     failure("tito", "swamp_pack:game", "it takes the id of the game 'tito' that ships with Referee"),
-    failure("misnamed", "swamp_pack:game", "its game calls itself 'swamp'; the entry point must be named for the game's id"),
+    failure("misnamed", "swamp_pack:game",
+            "its game calls itself 'swamp'; the entry point must be named for the game's id"),
 ]
 
 
@@ -66,7 +67,8 @@ EXPECTED_FAILURES = [
 def packs(tmp_path_factory) -> Path:
     """A folder holding one installed distribution whose entry points are a working pack and four broken ones."""
     folder = tmp_path_factory.mktemp("packs")
-    (folder / "broken_pack.py").write_text('raise RuntimeError("the pack\'s data folder is missing")\n', encoding="utf-8")
+    broken = "raise RuntimeError(\"the pack's data folder is missing\")\n"
+    (folder / "broken_pack.py").write_text(broken, encoding="utf-8")
     (folder / "stranger_pack.py").write_text('game = "not a game"\n', encoding="utf-8")
     (folder / "swamp_pack").mkdir()
     (folder / "swamp_pack" / "__init__.py").write_text(GOOD_PACK, encoding="utf-8")
