@@ -27,6 +27,7 @@ from lxml import etree
 from validator import svg
 from validator.model import Location, Position
 from validator.report import Report
+from validator.wording import plural
 
 from plugin.tito import facts, units
 
@@ -65,7 +66,7 @@ def picture(position: Position, report: Report) -> str:
     height = LEGEND_HEIGHT + sum(max(panel.height for panel in row) + GAP for row in rows) + GAP
 
     root = svg.document(
-        f"Tito position: {len(position.pieces)} pieces in {len(panels)} zones", (0, 0, width, height),
+        f"Tito position: {plural(len(position.pieces), 'piece')} in {plural(len(panels), 'zone')}", (0, 0, width, height),
         class_="tito-picture", font_family="system-ui, sans-serif", font_size="13",
     )
     _legend(root, width, len(report.violations))

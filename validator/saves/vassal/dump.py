@@ -32,6 +32,7 @@ from typing import Any
 
 from .commands import AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetGlobalProperty
 from validator.limits import DEFAULT_LIMITS, Limits
+from validator.wording import plural
 from .model import Metadata, Piece, SavedGame
 from .module import Module, read_module
 from .reader import GameLog, read_log, read_saved_game
@@ -233,7 +234,7 @@ def render_text(data: Mapping[str, Any]) -> str:
     """A readable listing: a header, one line per piece (map | location | name | properties), then steps."""
     who = "arbiter (everything)" if data["arbiter"] else (
         f"side {data['viewer']}" if data["viewer"] is not None else "spectator")
-    lines = [f"{data['source']}: {data['format']} save, {len(data['pieces'])} pieces shown to {who}"
+    lines = [f"{data['source']}: {data['format']} save, {plural(len(data['pieces']), 'piece')} shown to {who}"
              + (f", position {data['position']}" if "position" in data else "")]
     lines += [_piece_line(entry) for entry in sorted(data["pieces"], key=_sort_key)]
     for step in data.get("steps", ()):
