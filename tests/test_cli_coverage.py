@@ -14,7 +14,7 @@ def test_the_text_listing_starts_with_the_totals_and_lists_every_case(run_cli):
     lines = out.splitlines()
     found = coverage.of_game(get("tito"))
     assert lines[0] == (
-        f"tito: {found.checked} of {len(get('tito').case_index)} cases enforced, "
+        f"tito: {found.checked} of {len(get('tito').case_index)} sections and cases enforced, "
         f"{found.count('unchecked')} unchecked, {found.count('not encoded')} not encoded."
     )
     assert "  14.3  [unchecked]  Losing victory points" in lines

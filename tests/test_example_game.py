@@ -86,7 +86,7 @@ def test_the_checks_and_the_coverage_are_listed(referee):
     assert "fen:3.1" in out and "crowded_hex" in out
     code, out, err = referee("rules", "coverage", "fen")
     assert code == 0, err
-    assert out.startswith("fen: 1 of 12 cases enforced, 0 unchecked, 11 not encoded.")
+    assert out.startswith("fen: 1 of 12 sections and cases enforced, 0 unchecked, 11 not encoded.")
     assert "fixtures: 2 passing, 1 failing" in out
 
 

@@ -122,6 +122,14 @@ class Coverage:
         return len(self.cases)
 
     @property
+    def total_words(self) -> str:
+        """What the index holds, counted as the import summary counts: "185 sections and cases", "12 cases"."""
+        has_sections = any(case.number.is_section for case in self.cases)
+        if self.total == 1:
+            return "1 section" if has_sections else "1 case"
+        return f"{self.total} sections and cases" if has_sections else f"{self.total} cases"
+
+    @property
     def url(self) -> str:
         return coverage_url(self.game.id)
 
@@ -136,9 +144,8 @@ class Coverage:
                 f"Referee cannot say how many cases its checks cover: the {self.game.id} case index "
                 f"could not be read ({self.index_problem})."
             )
-        cases = "case" if self.total == 1 else "cases"
         return (
-            f"Checked against {self.checked} of the {self.total} {cases} of the {self.game.id} case index; "
+            f"Checked against {self.checked} of the {self.total_words} of the {self.game.id} case index; "
             f"run {self.command} to see which."
         )
 
@@ -285,7 +292,7 @@ def as_text(coverage: Coverage) -> str:
     if coverage.index_problem:
         return coverage.sentence()
     totals = (
-        f"{coverage.game.id}: {coverage.checked} of {coverage.total} cases enforced, "
+        f"{coverage.game.id}: {coverage.checked} of {coverage.total_words} enforced, "
         f"{coverage.count(UNCHECKED)} unchecked, {coverage.count(NOT_ENCODED)} not encoded."
     )
     lines = [totals]

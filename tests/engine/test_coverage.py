@@ -95,7 +95,7 @@ def test_the_totals_a_report_quotes(marsh):
     assert (found.checked, found.count("unchecked"), found.count("not encoded"), found.total) == (5, 4, 2, 11)
     assert found.summary_json() == {"checked_cases": 5, "unchecked_cases": 4, "index_cases": 11, "url": "/marsh/coverage"}
     assert found.sentence() == (
-        "Checked against 5 of the 11 cases of the marsh case index; run referee rules coverage marsh to see which."
+        "Checked against 5 of the 11 sections and cases of the marsh case index; run referee rules coverage marsh to see which."
     )
 
 
@@ -127,7 +127,7 @@ def test_fixtures_are_counted_from_case_folders_and_unknown_without_a_folder(mar
 def test_the_text_and_json_listings(marsh):
     found = coverage.of_game(marsh)
     lines = coverage.as_text(found).splitlines()
-    assert lines[0] == "marsh: 5 of 11 cases enforced, 4 unchecked, 2 not encoded."
+    assert lines[0] == "marsh: 5 of 11 sections and cases enforced, 4 unchecked, 2 not encoded."
     assert "  2.2  [enforced]  Herons" in lines
     assert "2  [not encoded]  Pads  (2 of 2 below enforced)" in lines
     assert "      marsh:2.2A heron_next_to_frog (warning)" in lines

@@ -29,7 +29,7 @@ def test_every_report_says_how_many_cases_its_checks_cover(pond, write_save):
     report = report_of(write_save, FROG.format(id="f1", at="south/pad"))
     # The pond's index holds 2, 2.1 and 2.2; its checks sit at 2.1 and 2.2.
     assert report.to_text().splitlines()[-2] == (
-        "Checked against 2 of the 3 cases of the pond case index; run referee rules coverage pond to see which."
+        "Checked against 2 of the 3 sections and cases of the pond case index; run referee rules coverage pond to see which."
     )
     data = report.to_json(base_url="https://club.example")
     assert data["coverage"] == {

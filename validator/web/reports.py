@@ -123,6 +123,11 @@ class CoverageNote:
     unchecked: int
     total: int
 
+    @property
+    def total_words(self) -> str:
+        """The index's size as the import summary counts it (a stored report does not say how many are sections)."""
+        return f"{self.total} sections and cases"
+
 
 def coverage_note(report: dict) -> CoverageNote | None:
     """The stored ``coverage`` object, or None for a report stored before Referee recorded it."""
