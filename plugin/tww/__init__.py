@@ -30,8 +30,9 @@ game = Game(
     picture=picture.picture,
     picture_caption=(
         "Hexes coloured by terrain, shaded red where closed to Pact and blue where closed to NATO communications "
-        "(dashed where a missing fact decides), units as small counters in their side's colour. A hex outlined "
-        "in orange is named by a violation above; the hexes are not numbered."
+        "(dashed where a missing fact decides), units as small counters in their side's colour; on maps of up "
+        "to 3,000 hexes each hex is labelled with its id. A hex outlined in orange is named by a violation "
+        "above; the outlines are not numbered."
     ),
     decisions=DECISIONS,
     unchecked=UNCHECKED,

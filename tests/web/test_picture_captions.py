@@ -77,6 +77,11 @@ def test_the_caption_says_what_the_picture_draws(real_client, example):
     else:
         assert "not numbered" in caption, caption
 
+    hex_ids = {item["location"] for item in checked["violations"] + checked["findings"] if item["location"]}
+    labels = {(text.text or "").strip() for text in svg.xpath(".//*[local-name()='text']")}
+    if hex_ids & labels:
+        assert "labelled with its id" in caption, caption
+
     polygons = [sides(points) for points in svg.xpath(".//*[local-name()='polygon']/@points")]
     assert ("hex" in caption) == (6 in polygons), caption
     assert ("triangle" in caption) == (3 in polygons), caption
