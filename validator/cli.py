@@ -424,12 +424,22 @@ def _check(arguments: argparse.Namespace) -> int:
 def _export(arguments: argparse.Namespace) -> int:
     folder = (arguments.output.parent if arguments.output else Path.cwd()).resolve()
     exported = intake.export_submission(_submission(arguments), relative_to=folder)
-    _note(f"{arguments.file}: {exported.note}")
     if arguments.output:
-        arguments.output.write_bytes(exported.xml)
+        _write_output(arguments.output, exported.xml)
     else:
         console.write_bytes(exported.xml)
+    _note(f"{arguments.file}: {exported.note}")
     return EXIT_OK
+
+
+def _write_output(path: Path, data: bytes) -> None:
+    """Write the export where the user asked, or say in a sentence why that place cannot take it."""
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise UsageError(f"the export cannot be written there ({reason}); give --output a file in a folder "
+                         "you can write to.", path) from None
 
 
 def _submission(arguments: argparse.Namespace) -> intake.Submission:

@@ -32,3 +32,13 @@ def test_vassal_inputs_that_are_missing(tmp_path, run_cli):
     assert code == 2 and "needs its module" in err
     code, _, err = run_cli("check", save, "--module", tmp_path / "x.vmod")
     assert code == 2 and "--game" in err
+
+
+def test_an_export_to_a_place_that_cannot_take_it_is_one_sentence(tmp_path, run_cli):
+    module = tito_module(tmp_path)
+    save = tito_save_from_position(EXAMPLES / "opening-setup.xml", tmp_path / "opening.vsav")
+    for target in (tmp_path / "no-such-folder" / "opening.xml", tmp_path):
+        code, out, err = run_cli("export", save, "--module", module, "--game", "tito", "--output", target)
+        assert code == 2, err
+        assert f"{target}: the export cannot be written there" in err
+        assert "Traceback" not in err and "pieces exported" not in err and out == ""
