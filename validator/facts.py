@@ -149,7 +149,7 @@ _NUMBER = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3}|/[1-9][0-9]{0,2})?")
 
 @dataclass(frozen=True)
 class Number:
-    """A number read exactly, as a Fraction: whole ("2"), decimal ("1.5") or a fraction ("1/2"); four digits at most before the point."""
+    """A number read exactly, as a Fraction: whole ("2"), decimal ("1.5") or a fraction ("1/2"), up to 9999."""
 
     name: str = "a number such as 2, 1.5 or 1/2"
 
@@ -252,7 +252,10 @@ class MapReferences:
 
 @dataclass(frozen=True)
 class Words:
-    """Space-separated words: one of each type in ``parts``, then ``fewest`` or more of ``rest``; ``different``: no word twice."""
+    """Space-separated words: one of each type in ``parts``, then ``fewest`` or more of ``rest``.
+
+    ``different``: no word may be given twice (two powers at war).
+    """
 
     parts: tuple[ValueType, ...]
     rest: ValueType | None = None
@@ -275,7 +278,8 @@ class Words:
         """The words' values; a problem says which word is wrong, and what it should have been."""
         words = text.split()
         count = len(self.parts)
-        if len(words) < count + (self.fewest if self.rest is not None else 0) or (self.rest is None and len(words) > count):
+        fewest = count + (self.fewest if self.rest is not None else 0)
+        if len(words) < fewest or (self.rest is None and len(words) > count):
             raise ValueProblem(self.expected)
         if self.different and len(set(words)) < len(words):
             twice = next(word for index, word in enumerate(words) if word in words[:index])
@@ -283,11 +287,12 @@ class Words:
         several = getattr(self.rest, "several", False)
         types = list(self.parts) + ([] if several or self.rest is None else [self.rest] * (len(words) - count))
         values = []
-        for value_type, word in zip(types, words):
+        for value_type, word in zip(types, words[:len(types)], strict=True):
             try:
                 values.append(value_type.read(word, context))
             except ValueProblem as problem:
-                raise ValueProblem(self.expected, problem.detail or f"{quote(word)} is not {problem.expected}") from None
+                detail = problem.detail or f"{quote(word)} is not {problem.expected}"
+                raise ValueProblem(self.expected, detail) from None
         if several:
             try:
                 values.append(self.rest.read(" ".join(words[count:]), context))
@@ -415,8 +420,8 @@ class FactTable:
             try:
                 value = fact.value.read(text, context)
             except ValueProblem as problem:
-                problems.append((line, _with_detail(f"the fact {quote(name)} takes {problem.expected}, not {quote(text)}",
-                                                    problem)))
+                said = f"the fact {quote(name)} takes {problem.expected}, not {quote(text)}"
+                problems.append((line, _with_detail(said, problem)))
                 continue
             entry = FactValue(text, value, line)
             if fact.repeat != MANY:

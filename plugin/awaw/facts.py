@@ -37,12 +37,13 @@ CONTROLLER = Word((*BUILDERS, *CONTROLLER_WORDS), name="a controller (a power, '
 
 
 def _minor_fact(name: str, meaning: str, repeat: str = MANY) -> Fact:
-    return Fact(name, Words((MINOR, POWER), name=f"a minor country and the power {meaning}, e.g. 'greece italy'"), repeat)
+    return Fact(name, Words((MINOR, POWER), name=f"a minor country and the power {meaning}, e.g. 'greece italy'"),
+                repeat)
 
 
 FACTS = FactTable("an A World at War fact", (
-    Fact("at-war", Words((POWER, POWER), different=True, name="two powers at war with each other, e.g. 'germany russia'"),
-         MANY),
+    Fact("at-war", Words((POWER, POWER), different=True,
+                         name="two powers at war with each other, e.g. 'germany russia'"), MANY),
     Fact("conquered", Words((COUNTRY, MAJOR), name="a country and the major power that conquered it, e.g. "
                                                    "'france germany'"), KEYED),
     Fact("surrendered", Words((MAJOR, CLAIMANT), different=True, name="a major power and the power, faction or side "
@@ -62,8 +63,9 @@ FACTS = FactTable("an A World at War fact", (
     _minor_fact("minor-war-declared", "that declared war on it"),
     _minor_fact("country-controller", "controlling it", KEYED),
     Fact("area-control", Words((CONTROLLER,), rest=MapReferences("area")), MANY),
-    Fact("control", Words((Word((*CONTROLLER.choices, PARTISAN), name="a controller (a power, 'neutral', 'none' or "
-                                                                     "'partisan')"),), rest=MapReferences("hex")), MANY),
+    Fact("control", Words((Word((*CONTROLLER.choices, PARTISAN),
+                                name="a controller (a power, 'neutral', 'none' or 'partisan')"),),
+                          rest=MapReferences("hex")), MANY),
     Fact("objectives", Words((CLAIMANT, COUNT), name="a power, faction or side and the objectives the save counts for "
                                                      "it, e.g. 'axis 12'"), KEYED),
 ))

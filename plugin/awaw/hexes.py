@@ -90,6 +90,7 @@ def _hexes(map_data: MapData) -> dict[str, Hex]:
         features = feature_sets.get(listed) or feature_sets.setdefault(listed, frozenset(listed.split()))
         sea = attributes.get("sea") == "true"
         controller = attributes.get("controller") or (NOBODY if sea else (country if country in BUILDERS else NEUTRAL))
-        hexes[location.id] = Hex(location.id, "" if sea else country, area or "", regions, features,
-                                 attributes.get("island") == "true", sea, controller, location.neighbours, location.line)
+        island = attributes.get("island") == "true"
+        hexes[location.id] = Hex(location.id, "" if sea else country, area or "", regions, features, island, sea,
+                                 controller, location.neighbours, location.line)
     return hexes

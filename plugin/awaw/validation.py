@@ -72,7 +72,7 @@ def validate_position(position: Position) -> list[Problem]:
 
 def _map_problems(map_data: MapData) -> Iterator[Problem]:
     def on_map(line: int, problem: str) -> Problem:
-        return 0, f"the map {map_data.source}, line {line}: {problem}" if line else f"the map {map_data.source}: {problem}"
+        return 0, f"the map {map_data.source}{f', line {line}' if line else ''}: {problem}"
 
     context = Context(map_data)
     yield from (on_map(map_data.line, f"the map {problem}") for problem in MAP.read(map_data.attributes, context)[1])
@@ -91,11 +91,12 @@ def _map_problems(map_data: MapData) -> Iterator[Problem]:
         for problem in read(location.attributes, *area)[1]:
             yield on_map(location.line, f"the hex {quote(location.id)} {problem}")
     if not hexes:
-        yield on_map(map_data.line, "the map has no hexes; an A World at War map is a hex map, so give it <hex> elements")
+        yield on_map(map_data.line, "the map has no hexes; an A World at War map is a hex map, so give it <hex> "
+                                    "elements")
     elif len(hexes) > 1 and not any(location.neighbours for location in hexes):
-        yield on_map(map_data.line, "no hex of the map has a neighbour, so no rule can tell which hexes touch (ZoCs, "
-                                    "surrounded partisans); declare grid=\"hex\" with a layout and give each hex column "
-                                    "and row, or list each hex's neighbours")
+        yield on_map(map_data.line, "no hex of the map has a neighbour, so no rule can tell which hexes touch "
+                                    "(ZoCs, surrounded partisans); declare grid=\"hex\" with a layout and give each "
+                                    "hex column and row, or list each hex's neighbours")
 
 
 def _circle_problem(circle: list[str]) -> str:

@@ -43,7 +43,8 @@ DISPLAY = AttributeTable("a display", (
                               name=_listed("labels", facts.DISPLAY_LABELS))),
 ))
 POSITION = AttributeTable("a Tito position", (
-    Attribute("turn", GAME_TURN), Attribute("phase", Word(facts.PHASES)), Attribute("phasing", Word(facts.PHASING_SIDES)),
+    Attribute("turn", GAME_TURN), Attribute("phase", Word(facts.PHASES)),
+    Attribute("phasing", Word(facts.PHASING_SIDES)),
 ))
 FACTS = FactTable("a Tito fact", (
     *(Fact(name, Either((GAME_TURN, Boolean()), name=f"{GAME_TURN.name}, true or false"), description=description)
@@ -64,7 +65,8 @@ PIECE = AttributeTable("a Tito piece", (
     Attribute("designation", Text()),
 ))
 EVENT = AttributeTable("a Tito event", (
-    Attribute("kind", Word(facts.EVENT_KINDS), required=True), Attribute("area", MapReference("area", "a zone of the map")),
+    Attribute("kind", Word(facts.EVENT_KINDS), required=True),
+    Attribute("area", MapReference("area", "a zone of the map")),
 ))
 
 
@@ -245,7 +247,8 @@ def _event_rules(event, pieces: dict, turn: int | None, on_operation: dict[str, 
             yield "a guerrilla-unit-formed event takes no area; the pieces' locations say where"
         for piece_id, piece in listed:
             if not (units.is_guerrilla(piece) and piece.size in ("brigade", "division")):
-                yield f"the guerrilla-unit-formed event lists '{piece_id}', which is not a guerrilla brigade or division"
+                yield (f"the guerrilla-unit-formed event lists '{piece_id}', which is not a guerrilla brigade or "
+                       "division")
         return
     if not event.area:
         yield "an anti-guerrilla-operation needs area= its target zone (8.41)"

@@ -88,8 +88,8 @@ def prepare_map(map_data: MapData) -> MapData:
             raise SaveInputError(map_data.source, f"the hex '{location.id}' {problem}", location.line)
         area = map_data.areas.get(location.area) if location.area is not None else None
         if location.area is not None and (area is None or area.attributes.get("kind", NATION) != NATION):
-            raise SaveInputError(map_data.source, f"the hex '{location.id}' belongs to '{location.area}', which is not a "
-                                 "nation area of the map (<area id=... kind=\"nation\">)", location.line)
+            raise SaveInputError(map_data.source, f"the hex '{location.id}' belongs to '{location.area}', which is "
+                                 "not a nation area of the map (<area id=... kind=\"nation\">)", location.line)
     return map_data
 
 
@@ -132,7 +132,8 @@ def _event_problems(position: Position) -> Iterator[tuple[int, str]]:
         yield from ((event.line, f"the event {problem}") for problem in problems)
         missing = [piece_id for piece_id in event.pieces if piece_id not in pieces]
         if event.kind in EVENTS and (missing or not event.pieces):
-            yield event.line, f"the {event.kind} event names pieces the save does not have: {', '.join(missing) or 'none given'}"
+            named = ", ".join(missing) or "none given"
+            yield event.line, f"the {event.kind} event names pieces the save does not have: {named}"
         if event.kind == state.ARRIVE:
             for piece_id in event.pieces:
                 if piece_id in pieces and pieces[piece_id].location is None:

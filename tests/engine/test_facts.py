@@ -52,7 +52,8 @@ def position(*facts: tuple[str, str], **fields: str) -> Position:
     (MapReference("hex"), "0101", "0101"),
     (MapReferences("hex"), "0101 0102", ("0101", "0102")),
     (Words((Word(("germany",)),), rest=MapReferences("hex")), "germany 0101 0102", ("germany", ("0101", "0102"))),
-    (Words((Word(("germany", "italy")), Word(("germany", "italy"))), different=True), "italy germany", ("italy", "germany")),
+    (Words((Word(("germany", "italy")), Word(("germany", "italy"))), different=True), "italy germany",
+     ("italy", "germany")),
     (Word({"b", "a"}), "a", "a"),
 ])
 def test_each_type_reads_its_values(value_type, text, expected):
@@ -127,7 +128,8 @@ def test_a_keyed_fact_holds_one_value_per_first_word():
 
 
 def test_a_list_of_words_says_which_word_is_wrong():
-    pair = Words((Word(("germany", "italy"), name="a power"), Word(("germany", "italy"), name="a power")), different=True)
+    power = Word(("germany", "italy"), name="a power")
+    pair = Words((power, power), different=True)
     for text, detail in (("germany narnia", "'narnia' is not a power"), ("italy italy", "'italy' is given twice")):
         with pytest.raises(ValueProblem) as raised:
             pair.read(text, CONTEXT)
@@ -138,7 +140,8 @@ def test_a_list_of_words_says_which_word_is_wrong():
 
 
 def test_an_attribute_table_reads_known_attributes_and_names_the_rest():
-    table = AttributeTable("a test piece", (Attribute("zoc", Boolean()), Attribute("owner", Word(("germany",)), required=True)))
+    table = AttributeTable("a test piece", (Attribute("zoc", Boolean()),
+                                            Attribute("owner", Word(("germany",)), required=True)))
     assert table.read({"zoc": "true", "owner": "germany"}, CONTEXT) == ({"zoc": True, "owner": "germany"}, [])
     values, problems = table.read({"zoc": "maybe", "colour": "red"}, CONTEXT)
     assert values == {}
@@ -154,13 +157,15 @@ def test_a_list_of_map_references_names_the_ids_the_map_lacks():
         MapReferences("hex").read("0101 x1 x2", CONTEXT)
     assert raised.value.detail == "the map has no hexes 'x1', 'x2'"
     with pytest.raises(ValueProblem) as raised:
-        Words((Word(("germany",)),), rest=MapReferences("hex")).read("germany " + " ".join(f"z{n}" for n in range(9)), CONTEXT)
+        hexes = " ".join(f"z{n}" for n in range(9))
+        Words((Word(("germany",)),), rest=MapReferences("hex")).read(f"germany {hexes}", CONTEXT)
     assert raised.value.expected == "one of germany, then hexes of the map, separated by spaces"
     assert raised.value.detail == "the map has no hexes 'z0', 'z1', 'z2', 'z3', 'z4' and 4 more"
 
 
 def test_the_detail_follows_the_standard_message():
-    table = FactTable("a test fact", (Fact("control", Words((Word(("germany",)),), rest=MapReferences("hex")), repeat=MANY),))
+    control = Words((Word(("germany",)),), rest=MapReferences("hex"))
+    table = FactTable("a test fact", (Fact("control", control, repeat=MANY),))
     assert table.read(position(("control", "germany 0101 x9"))).problems == [
         (10, "the fact 'control' takes one of germany, then hexes of the map, separated by spaces, "
              "not 'germany 0101 x9'; the map has no hex 'x9'")]
@@ -168,12 +173,14 @@ def test_the_detail_follows_the_standard_message():
 
 SUBJECTS = FactTable("a test fact", (
     Fact("war-entry", Turn(1, 30), subject=Text("a nation")),
-    Fact("supply-source", MapReferences("hex"), subject=Word(("nato", "pact"), name="a side (nato or pact)"), repeat=MANY),
+    Fact("supply-source", MapReferences("hex"), subject=Word(("nato", "pact"), name="a side (nato or pact)"),
+         repeat=MANY),
 ))
 
 
 def test_a_fact_with_a_subject_is_named_with_a_word_after_a_colon():
-    reading = SUBJECTS.read(position(("war-entry:finland", "3"), ("supply-source:pact", "0101"), ("war-entry:sweden", "x")))
+    reading = SUBJECTS.read(position(("war-entry:finland", "3"), ("supply-source:pact", "0101"),
+                                     ("war-entry:sweden", "x")))
     assert reading.one("war-entry:finland") == 3
     assert reading.all("supply-source:pact") == [("0101",)]
     assert reading.problems == [(12, "the fact 'war-entry:sweden' takes a turn number (1 to 30), not 'x'")]
@@ -214,8 +221,10 @@ def test_an_element_that_takes_no_attributes_says_so():
 
 
 def test_the_position_fields_are_read_at_the_position_line():
-    table = AttributeTable("a test position", (Attribute("turn", Turn(1, 30), required=True), Attribute("phase", Word(("setup",)))))
-    assert read_position(table, position(turn="3", phase="setup", phasing="anyone")) == ({"turn": 3, "phase": "setup"}, [])
+    table = AttributeTable("a test position", (Attribute("turn", Turn(1, 30), required=True),
+                                               Attribute("phase", Word(("setup",)))))
+    given = position(turn="3", phase="setup", phasing="anyone")  # a field the table does not name is not read
+    assert read_position(table, given) == ({"turn": 3, "phase": "setup"}, [])
     assert read_position(table, position(phase="lunch")) == ({}, [
         (2, "the position has phase='lunch'; it takes one of setup"),
         (2, "the position has no turn=; it takes a turn number (1 to 30)"),
@@ -240,7 +249,8 @@ def test_an_element_with_free_text_is_read_value_by_value_and_fields_are_read_fi
     table = AttributeTable("a test hex", (Attribute("area", MapReference("area")), Attribute("name", Text()),
                                           Attribute("kind", Counted(), required=True)))
     read = table.reader(CONTEXT)
-    assert read({"name": "Belgrade", "kind": "a"}, ("area", "serbia")) == ({"area": "serbia", "name": "Belgrade", "kind": "A"}, [])
+    assert read({"name": "Belgrade", "kind": "a"}, ("area", "serbia")) == (
+        {"area": "serbia", "name": "Belgrade", "kind": "A"}, [])
     assert read({"name": "Nis", "kind": "a"}, ("area", "croatia")) == (
         {"name": "Nis", "kind": "A"}, ["has area='croatia'; it takes an area of the map"])
     assert read({"name": "Uzice"}, ("area", "serbia"))[1] == ["has no kind=; it takes a counted word"]
