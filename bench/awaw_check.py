@@ -51,11 +51,9 @@ from pathlib import Path
 
 from lxml import etree
 
-
 from validator import runner
 from validator.saves import unchanged_files, xml_reader
 from validator.saves.xml_reader import read_position_file
-
 
 COUNTRIES = [
     ("france", "germany"), ("britain", "britain"), ("russia", "germany"), ("italy", "germany"),

@@ -30,9 +30,10 @@ from pathlib import Path
 
 from lxml import etree
 
-from plugin.tww import communications, partisans
 from validator import runner
 from validator.saves.xml_reader import read_position_file
+
+from plugin.tww import communications, partisans
 
 REPEATS = 7
 TERRAINS = ["clear"] * 5 + ["wilderness", "mountain", "mountain-pass", "forest", "rough"]

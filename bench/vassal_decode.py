@@ -27,9 +27,9 @@ import tracemalloc
 import zipfile
 from pathlib import Path
 
+from validator.limits import MIB
 from validator.saves.vassal import Limits, replay
 from validator.saves.vassal.archive import Archive
-from validator.limits import MIB
 from validator.saves.vassal.obfuscation import decode_text, deobfuscate
 from validator.saves.vassal.sequence import encode
 

@@ -11,6 +11,7 @@ from validator.games import registry
 
 from tests.rulebook.samples import DOTTED
 
+
 def write(path, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
     return path

@@ -19,12 +19,13 @@ import lxml.html
 import pytest
 from lxml import etree
 
-from tests import outside_pack
-from tests.game_fixtures import ROOT as FIXTURES
 from validator import games, runner, svg
 from validator.saves.xml_reader import read_position_file
 from validator.web import create_app
 from validator.web.pictures import clean_svg
+
+from tests import outside_pack
+from tests.game_fixtures import ROOT as FIXTURES
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 EXAMPLE = REPOSITORY / "tests" / "example_game"

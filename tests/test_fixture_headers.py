@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from tests.game_fixtures import Expectation, HeaderError, bad_inputs, read_fixture
 from validator.cases import CaseNumber
+
+from tests.game_fixtures import Expectation, HeaderError, bad_inputs, read_fixture
 
 DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 POSITION = '<position xmlns="urn:referee:save:1" version="1" game="fen"/>\n'

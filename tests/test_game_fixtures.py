@@ -15,15 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from tests import game_fixtures, outside_pack
-from tests.conftest import GAME_FILES
-from tests.game_fixtures import Fixture, must_be_listed, speaks
 from validator import games, instance, runner, store
 from validator.cases import CaseNumber
 from validator.games import Game, registry
 from validator.rulebook import storage
 from validator.rules import Result
 from validator.saves.xml_reader import read_position_file
+
+from tests import game_fixtures, outside_pack
+from tests.conftest import GAME_FILES
+from tests.game_fixtures import Fixture, must_be_listed, speaks
 
 GAME_IDS = sorted(set(registry()) | {folder.name for folder in game_fixtures.game_folders()})
 FIXTURE_PATHS = [path for folder in game_fixtures.game_folders() for path in game_fixtures.fixture_paths(folder)]

@@ -67,7 +67,7 @@ class CaseNumber:
             )
 
     @classmethod
-    def parse(cls, text: str) -> "CaseNumber":
+    def parse(cls, text: str) -> CaseNumber:
         """Read ``6``, ``6.0``, ``6.21``, ``11.353E``, ``15.4.1.1`` and the like."""
         match = _PATTERN.match(text) if len(text) <= MAX_LENGTH else None
         if not match:
@@ -87,7 +87,7 @@ class CaseNumber:
         return cls(tuple(levels), letter.upper(), dotted and len(levels) >= 3)
 
     @classmethod
-    def try_parse(cls, text: str) -> "CaseNumber | None":
+    def try_parse(cls, text: str) -> CaseNumber | None:
         try:
             return cls.parse(text)
         except CaseNumberError:
@@ -107,7 +107,7 @@ class CaseNumber:
         return bool(self.letter)
 
     @property
-    def parent(self) -> "CaseNumber | None":
+    def parent(self) -> CaseNumber | None:
         """The number one level up: 11.353E -> 11.353 -> 11.35 -> 11.3 -> 11."""
         if self.letter:
             return CaseNumber(self.levels, "", self.dotted)
@@ -115,7 +115,7 @@ class CaseNumber:
             return None
         return CaseNumber(self.levels[:-1], "", self.dotted)
 
-    def ancestors(self) -> list["CaseNumber"]:
+    def ancestors(self) -> list[CaseNumber]:
         """Every number above this one, nearest first."""
         chain = []
         current = self.parent
@@ -124,17 +124,17 @@ class CaseNumber:
             current = current.parent
         return chain
 
-    def is_within(self, other: "CaseNumber") -> bool:
+    def is_within(self, other: CaseNumber) -> bool:
         """True for the number itself and every number below it."""
         return self == other or other in self.ancestors()
 
-    def child(self, level: int) -> "CaseNumber":
+    def child(self, level: int) -> CaseNumber:
         return CaseNumber(self.levels + (level,), "", self.dotted or level > 9)
 
-    def item(self, letter: str) -> "CaseNumber":
+    def item(self, letter: str) -> CaseNumber:
         return CaseNumber(self.levels, letter.upper(), self.dotted)
 
-    def with_spelling_of(self, other: "CaseNumber") -> "CaseNumber":
+    def with_spelling_of(self, other: CaseNumber) -> CaseNumber:
         """The same levels written the way ``other`` is written."""
         return CaseNumber(self.levels, self.letter, other.dotted and len(self.levels) >= 3)
 

@@ -11,7 +11,8 @@ first one stored and the other is dropped.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 Value = TypeVar("Value")
 

@@ -10,9 +10,10 @@ of start hexes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from types import MappingProxyType
-from typing import AbstractSet, Iterable, Mapping, Sequence
+from typing import AbstractSet
 
 from validator.derived import memoised
 from validator.model import MapData

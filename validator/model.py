@@ -8,9 +8,10 @@ Every element remembers the source line it came from, for messages.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import NamedTuple
 
 EMPTY: Mapping[str, str] = MappingProxyType({})
 

@@ -8,7 +8,7 @@ list of unknown ids names only its first few.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 LONGEST = 60  # characters of a value a problem repeats
 FEW = 5  # items of a list a problem names

@@ -14,8 +14,8 @@ way of asking raises :class:`NothingToCheck` (an input error: the CLI exits
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Iterator
 
 from validator.cases import CaseNumber
 from validator.errors import InputError

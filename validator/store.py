@@ -9,9 +9,9 @@ this Python (3.40) has a WAL-reset bug under several writing processes.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from validator.errors import InputError
 from validator.instance import ENVIRONMENT_VARIABLE

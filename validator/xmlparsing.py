@@ -16,7 +16,6 @@ from lxml import etree
 from validator import paths
 from validator.errors import InputError
 
-
 LONGEST_WORD = 200  # longer runs without a space (a value echoed back, not a path) are cut in messages
 LONGEST_PROBLEM = 4000  # room for a list of what is wrong, not for a megabyte echoed back
 

@@ -17,10 +17,25 @@ from validator.wording import plural
 from plugin.awaw import pools
 from plugin.awaw.common import area_name, builder, describe, faction, faction_name, home_area, home_country, power_name
 from plugin.awaw.situation import (
-    Situation, enemies, faction_of, is_installation, is_unit, owner, placed_this_phase, side_of, situation,
+    Situation,
+    enemies,
+    faction_of,
+    is_installation,
+    is_unit,
+    owner,
+    placed_this_phase,
+    side_of,
+    situation,
 )
 from plugin.awaw.vocabulary import (
-    AXIS, COMMUNIST, COUNTRY_NAMES, GROUND_TYPES, MAJOR_POWERS, MIDDLE_EAST_AREAS, WESTERN_ALLIES, theatre,
+    AXIS,
+    COMMUNIST,
+    COUNTRY_NAMES,
+    GROUND_TYPES,
+    MAJOR_POWERS,
+    MIDDLE_EAST_AREAS,
+    WESTERN_ALLIES,
+    theatre,
 )
 
 AXIS_POWERS = tuple(power for power, side in MAJOR_POWERS.items() if side == AXIS)

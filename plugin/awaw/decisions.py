@@ -4,8 +4,8 @@ One paragraph per case, in our own words; the case page shows it beside the
 checks, and docs/save-format.md repeats the list.
 """
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 DECISIONS: Mapping[str, str] = MappingProxyType({
     "11.2": (

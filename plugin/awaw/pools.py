@@ -25,9 +25,9 @@ available once Japan has an Indian Subversion result (44.34).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 from validator.wording import plural, verb_for
 

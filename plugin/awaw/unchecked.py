@@ -5,8 +5,8 @@ a fact a save does not carry, or a rule of a chapter that is not imported.
 The coverage listing (validator/coverage.py) shows them.
 """
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 UNCHECKED: Mapping[str, str] = MappingProxyType({
     "11.352": (

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import MappingProxyType
-from typing import Iterator
 
 from validator.model import Piece, Position
 from validator.rules import Violation, case

@@ -5,8 +5,8 @@ to; the case page shows it beside the checks, and the checks' messages say
 when a verdict rests on it.
 """
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 DECISIONS: Mapping[str, str] = MappingProxyType({
     "5.4": (

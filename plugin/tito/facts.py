@@ -8,10 +8,10 @@ most zone borders) comes from the map file instead (plugin/tito/maps/tito-map.xm
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping
 
 # -- the map (5.1, 5.2, 6.5) ------------------------------------------------
 

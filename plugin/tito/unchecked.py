@@ -5,8 +5,8 @@ the coverage listing (validator/coverage.py) shows it, so "legal" is never
 read as covering these cases.
 """
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 UNCHECKED: Mapping[str, str] = MappingProxyType({
     "14.3": (

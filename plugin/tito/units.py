@@ -15,7 +15,6 @@ from validator.wording import plural
 
 from plugin.tito import facts
 
-
 # -- pieces ------------------------------------------------------------------
 
 

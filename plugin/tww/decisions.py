@@ -3,8 +3,8 @@
 One paragraph per case, in our own words; the case page shows it beside the checks.
 """
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 DECISIONS: Mapping[str, str] = MappingProxyType({
     "15.1.2": (

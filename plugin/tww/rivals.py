@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 from validator.derived import memoised
 from validator.model import Position

@@ -10,7 +10,6 @@ phase's units did (events, or each unit's previous location).
 
 from __future__ import annotations
 
-
 from validator.model import Event, Location, Piece, Position
 from validator.numbers import is_whole_number
 

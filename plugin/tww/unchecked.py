@@ -4,8 +4,8 @@ Each entry is keyed by the case and says, in our own words, what is missing.
 The coverage listing (validator/coverage.py) shows them.
 """
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 UNCHECKED: Mapping[str, str] = MappingProxyType({
     "15.1.1": (

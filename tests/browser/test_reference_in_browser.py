@@ -15,9 +15,8 @@ from validator.rulebook import storage
 from validator.rulebook.importer import RulebookFile, import_texts
 from validator.web import create_app
 
-from tests.rulebook.samples import SPI_BULLETED
-
 from .conftest import chromium, require_chromium, serving
+from tests.rulebook.samples import SPI_BULLETED
 
 PHONE = {"width": 390, "height": 844}
 

@@ -7,10 +7,9 @@ import json
 
 import pytest
 
-from validator import coverage
+from validator import coverage, rules
 from validator.cases import CaseNumber
 from validator.games import Game, registry
-from validator import rules
 
 INDEX = {
     "2": "Pads",

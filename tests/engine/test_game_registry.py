@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from tests import outside_pack
 from validator import games
 from validator.web import create_app
+
+from tests import outside_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 

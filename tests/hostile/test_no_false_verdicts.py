@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from tests.hostile import shapes
 from validator.saves.vassal import VassalFormatError, read_log, read_saved_game
+
+from tests.hostile import shapes
 
 _XOR = bytes(value ^ 0x21 for value in range(256))
 

@@ -12,9 +12,10 @@ import re
 
 import pytest
 
+from validator.rulebook import lines, parser
+
 from tests.hostile.conftest import LINEAR_BOUND
 from tests.hostile.cost import measure
-from validator.rulebook import lines, parser
 
 MODULES = {"validator.rulebook.parser": parser, "validator.rulebook.lines": lines}
 PATTERNS = [(module, name) for module, value in MODULES.items() for name, pattern in vars(value).items()

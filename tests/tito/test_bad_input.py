@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from plugin.tito import units
 from validator.model import MapData, Position
+
+from plugin.tito import units
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "tito" / "bad-input"
 BAD_FILES = sorted(FIXTURES.glob("*.xml"))

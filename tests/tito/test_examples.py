@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import plugin.tito
 from validator.cases import CaseNumber
 from validator.games import get
 from validator.saves.xml_reader import read_position_file
+
+import plugin.tito
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tito"
 

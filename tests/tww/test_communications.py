@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from plugin.tww.partisans import partisan_map
 from validator.saves.xml_reader import read_position_file
+
+from plugin.tww.partisans import partisan_map
 
 from .conftest import by_case, save_text, unit
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from lxml import etree
 
+from validator import runner
+from validator.saves.xml_reader import read_position_file
+
 from plugin.tww import game
 from plugin.tww.partisans import partisan_map
 from plugin.tww.picture import main
-from validator import runner
-from validator.saves.xml_reader import read_position_file
 
 from .conftest import FIXTURES
 

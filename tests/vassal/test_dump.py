@@ -8,8 +8,7 @@ import re
 import pytest
 
 from validator.saves.vassal import read_log, read_module, read_saved_game
-from validator.saves.vassal.dump import (DUMP_VERSION, dump_file, dump_game, dump_log, render_json,
-                                         render_text)
+from validator.saves.vassal.dump import DUMP_VERSION, dump_file, dump_game, dump_log, render_json, render_text
 
 from vassal_save_writer import add_piece, chain, command, restore, write_save
 

@@ -7,6 +7,19 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from modules import (
+    TITO_MODULE_NAME,
+    TWW,
+    build_file,
+    map_element,
+    piece,
+    region_grid,
+    tito_game,
+    tito_module,
+    tito_unit,
+    write_module,
+)
+from submitting import check_file, export_file
 
 from validator import games, intake
 from validator.games import UnknownGame
@@ -14,9 +27,6 @@ from validator.saves.vassal import VassalFormatError
 from validator.saves.vassal.mapping import MappingError
 from validator.saves.vassal.translation import ExportError
 
-from modules import (TITO_MODULE_NAME, TWW, build_file, map_element, piece, region_grid, tito_game,
-                     tito_module, tito_unit, write_module)
-from submitting import check_file, export_file
 from vassal_save_writer import add_piece
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,13 +17,12 @@ import re
 from pathlib import Path
 
 import pytest
+from modules import AWAW, TWW, NotExpressible, tito_module, tito_save_from_position
+from submitting import check_file, export_file
 
 from validator import runner
 from validator.saves.vassal import read_saved_game
 from validator.saves.xml_reader import SaveInputError, folder_resolver, read_position, read_position_file
-
-from modules import AWAW, TWW, NotExpressible, tito_module, tito_save_from_position
-from submitting import check_file, export_file
 
 ROOT = Path(__file__).resolve().parents[2]
 TITO_FILES = sorted((ROOT / "tests" / "fixtures" / "tito").glob("*/*.xml")) + sorted((ROOT / "examples" / "tito").glob("*.xml"))

@@ -6,8 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from validator.saves.vassal.mapping import (MappingError, Table, ValueProblem, compile_template, parse_mapping,
-                                            read_mapping)
+from validator.saves.vassal.mapping import (
+    MappingError,
+    Table,
+    ValueProblem,
+    compile_template,
+    parse_mapping,
+    read_mapping,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<mapping xmlns="urn:referee:mapping:1" version="1" game="tito">\n'

@@ -11,11 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from validator.saves.vassal.translation import ExportError
-
 from modules import tito_game, tito_module, tito_unit
 from submitting import check_file, export_file
+
+from validator.saves.vassal.translation import ExportError
 
 ROOT = Path(__file__).resolve().parents[2]
 TITO_MAPPING = ROOT / "plugin" / "tito" / "mappings" / "vassal-mapping.xml"

@@ -9,8 +9,7 @@ import zlib
 import pytest
 
 from validator.saves.vassal import BoardPlacement, location_of, read_module
-from validator.saves.vassal.grids import (HexGrid, Numbering, RegionGrid, SquareGrid, Zone, ZonedGrid,
-                                          polygon_contains)
+from validator.saves.vassal.grids import HexGrid, Numbering, RegionGrid, SquareGrid, Zone, ZonedGrid, polygon_contains
 from validator.saves.vassal.images import image_size
 
 P = "VASSAL.build.module.map.boardPicker."

@@ -6,8 +6,18 @@ import random
 
 import pytest
 
-from validator.saves.vassal.commands import (AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetBoards,
-                                             SetGlobalProperty, iter_leaves, iter_top_level, parse_leaf)
+from validator.saves.vassal.commands import (
+    AddPiece,
+    ChangePiece,
+    ChangeProperty,
+    MovePiece,
+    RemovePiece,
+    SetBoards,
+    SetGlobalProperty,
+    iter_leaves,
+    iter_top_level,
+    parse_leaf,
+)
 from validator.saves.vassal.pieces import parse_traits, split_chain
 from validator.saves.vassal.sequence import Decoder, encode, split
 

@@ -9,16 +9,7 @@ import pytest
 
 from validator import store
 
-from .conftest import (
-    SVG,
-    STREAM_CROSSER,
-    STREAM_CROSSER_NAME,
-    html,
-    orchard_save,
-    report_id_of,
-    text_of,
-    upload,
-)
+from .conftest import STREAM_CROSSER, STREAM_CROSSER_NAME, SVG, html, orchard_save, report_id_of, text_of, upload
 
 
 @pytest.fixture

@@ -36,6 +36,7 @@ from modules import (  # noqa: E402
     write_module,
 )
 from submitting import check_file  # noqa: E402
+
 from vassal_save_writer import add_piece  # noqa: E402
 
 GERMAN = {"Nationality": "German", "Unit": "Inf Div", "CF": "12", "Designation": "704"}

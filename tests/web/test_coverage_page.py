@@ -8,15 +8,7 @@ from pathlib import Path
 from validator import store
 from validator.games import get
 
-from .conftest import (
-    STREAM_CROSSER,
-    STREAM_CROSSER_NAME,
-    html,
-    orchard_save,
-    report_id_of,
-    text_of,
-    upload,
-)
+from .conftest import STREAM_CROSSER, STREAM_CROSSER_NAME, html, orchard_save, report_id_of, text_of, upload
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

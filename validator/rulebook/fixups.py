@@ -55,7 +55,7 @@ class SourceText:
     lines: list[str | None]  # None marks a deleted line; numbering never shifts
 
     @classmethod
-    def from_text(cls, name: str, text: str) -> "SourceText":
+    def from_text(cls, name: str, text: str) -> SourceText:
         return cls(name, list(text.split("\n")))
 
 

@@ -46,7 +46,7 @@ class LogicalLine:
     whitespace_only: bool = False  # a line holding only spaces: an empty table cell
     navigation: bool = False
     bracketed: bool = False  # the file numbers its cases in brackets
-    heading: "Heading | None" = field(init=False)
+    heading: Heading | None = field(init=False)
 
     def __post_init__(self) -> None:
         self.heading = parse_heading(self.text, self.bracketed) if self.text else None

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from validator.cases import CaseNumber
 from validator.rulebook import tables
 from validator.rulebook.lines import BULLET, Heading, LogicalLine, is_title
+from validator.rulebook.model import BULLET as BULLET_BLOCK
 from validator.rulebook.model import (
-    BULLET as BULLET_BLOCK,
     GENERAL_RULE,
     HEADING,
     ITEM,

@@ -5,7 +5,7 @@ The JSON shape is a public contract (docs/cli.md).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from validator.cases import CaseNumber
 from validator.rulebook.model import ITEM, TABLE, Block, Rulebook

@@ -12,18 +12,10 @@ import json
 import re
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from validator.cases import CaseNumber
-from validator.rulebook.model import (
-    TABLE,
-    Block,
-    Case,
-    Reference,
-    Rulebook,
-    TablePart,
-    Unplaced,
-)
+from validator.rulebook.model import TABLE, Block, Case, Reference, Rulebook, TablePart, Unplaced
 from validator.store import write_transaction
 
 # Control characters that cannot occur in imported text mark the highlights.
@@ -58,7 +50,7 @@ def replace(connection: sqlite3.Connection, book: Rulebook) -> None:
     For a caller that must check something in the same transaction, such as
     that the game still exists (validator/catalogue.py).
     """
-    book.imported_at = book.imported_at or datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    book.imported_at = book.imported_at or datetime.now(UTC).isoformat(timespec="microseconds")
     delete(connection, book.game)
     connection.execute(
         "INSERT INTO rulebook (game, imported_at, sources, front_matter, unplaced, repairs)"

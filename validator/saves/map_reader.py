@@ -9,8 +9,9 @@ answers depending on which side they look from.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import MappingProxyType
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from lxml import etree
 

@@ -17,8 +17,8 @@ every write and cannot be set back by tools that preserve modification times.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from validator.recently_used import RecentlyUsed
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable
 
 from lxml import etree
 

@@ -55,18 +55,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from validator.web import (
-        checking,
-        csrf,
-        database,
-        errors,
-        home,
-        library,
-        markup,
-        reports,
-        rules,
-        search,
-    )
+    from validator.web import checking, csrf, database, errors, home, library, markup, reports, rules, search
 
     database.init_app(app)
     library.init_app(app)

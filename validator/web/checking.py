@@ -45,16 +45,7 @@ from validator.errors import InputError
 from validator.games import Game, UnknownGame
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
-from validator.web import (
-    csrf,
-    database,
-    errors,
-    kept_modules,
-    pictures,
-    records,
-    reports,
-    vassal_checks,
-)
+from validator.web import csrf, database, errors, kept_modules, pictures, records, reports, vassal_checks
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name, read_part, status_of
 

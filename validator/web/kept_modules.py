@@ -26,7 +26,7 @@ import os
 import secrets
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO
 
@@ -171,7 +171,7 @@ def keep(connection: sqlite3.Connection, facts: ModuleFacts, upload: ModuleFile,
     existing = find_by_name(connection, facts.name, facts.version)
     if existing is not None:
         return existing
-    kept_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    kept_at = datetime.now(UTC).isoformat(timespec="seconds")
     cursor = connection.execute(
         "INSERT INTO vassal_module (name, version, file, source_name, sha256, size, sides, kept_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -9,8 +9,8 @@ made here, where it can be tested without HTML.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 from validator.cases import CaseNumber
 from validator.rulebook.model import BULLET, ITEM, Block, Case, Reference, Rulebook

@@ -28,10 +28,10 @@ import os
 import re
 import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 from validator import store
 
@@ -121,7 +121,7 @@ def create(
         record = Record(
             id=report_id,
             game=game,
-            created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            created_at=datetime.now(UTC).isoformat(timespec="seconds"),
             source_name=source_name,
             map_name=map_name,
             map_origin=map_origin,

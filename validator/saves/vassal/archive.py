@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import VassalFormatError
 from validator.limits import DEFAULT_LIMITS, Limits
+
+from .errors import VassalFormatError
 
 _READ_ERRORS = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError, OSError, ValueError)
 

@@ -30,9 +30,10 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .commands import AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetGlobalProperty
 from validator.limits import DEFAULT_LIMITS, Limits
 from validator.wording import plural
+
+from .commands import AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetGlobalProperty
 from .model import Metadata, Piece, SavedGame
 from .module import Module, read_module
 from .reader import GameLog, read_log, read_saved_game

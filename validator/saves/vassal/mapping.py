@@ -29,10 +29,9 @@ from types import MappingProxyType
 
 from lxml import etree
 
-from validator.saves.xml_reader import SaveInputError, read_capped
 from validator.numbers import is_ascii_digits
+from validator.saves.xml_reader import SaveInputError, read_capped
 from validator.xmlparsing import XmlInputError, parse_xml, validate
-
 
 NAMESPACE = "urn:referee:mapping:1"
 SCHEMA = "mapping.xsd"

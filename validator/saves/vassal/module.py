@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from validator.limits import DEFAULT_LIMITS, Limits
+
 from .archive import Archive, read_file_capped
 from .errors import VassalFormatError
 from .grids import HexGrid, Numbering, RegionGrid, SquareGrid, UnknownGrid, Zone, ZonedGrid, parse_path
 from .images import image_size
-from validator.limits import DEFAULT_LIMITS, Limits
 from .metadata import parse_metadata
 from .model import Metadata
 from .sequence import java_int

@@ -18,8 +18,9 @@ import lzma
 import re
 from collections.abc import Iterable, Iterator
 
-from .errors import VassalFormatError
 from validator.limits import DEFAULT_LIMITS, Limits
+
+from .errors import VassalFormatError
 
 VCSK = b"!VCSK"
 VOBS = b"!VOBS"

@@ -14,10 +14,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from validator.limits import DEFAULT_LIMITS, Limits
+
 from .archive import Archive
 from .commands import Chat, Command, OtherCommand, SaveMarker, UndoMarker, iter_command_groups, parse_leaf
 from .errors import VassalFormatError
-from validator.limits import DEFAULT_LIMITS, Limits
 from .metadata import parse_metadata
 from .model import LogStep, Metadata, SavedGame
 from .obfuscation import decode_text, deobfuscate, detect_format

@@ -18,12 +18,36 @@ from types import MappingProxyType
 
 from validator.limits import DEFAULT_LIMITS, Limits
 
-from .commands import (AddPiece, BoardPlacement, ChangePiece, ChangeProperty, Command, MovePiece, OtherCommand,
-                       RemovePiece, SetBoards, SetGlobalProperty, add_fields, change_fields, move_fields, parse_leaf)
+from .commands import (
+    AddPiece,
+    BoardPlacement,
+    ChangePiece,
+    ChangeProperty,
+    Command,
+    MovePiece,
+    OtherCommand,
+    RemovePiece,
+    SetBoards,
+    SetGlobalProperty,
+    add_fields,
+    change_fields,
+    move_fields,
+    parse_leaf,
+)
 from .errors import VassalFormatError
 from .model import Concealment, Deck, Metadata, Piece, SavedGame, Stack
-from .pieces import (PieceChainError, PieceFacts, basic_state, concealment, deck_name, deck_state, innermost_state,
-                     parse_traits, piece_facts, stack_state)
+from .pieces import (
+    PieceChainError,
+    PieceFacts,
+    basic_state,
+    concealment,
+    deck_name,
+    deck_state,
+    innermost_state,
+    parse_traits,
+    piece_facts,
+    stack_state,
+)
 from .sequence import TooManyItems, java_int, leading
 
 MODULE_CONTAINER = "Module"
