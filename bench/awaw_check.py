@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             write_save(save, "map.xml", by_country, pieces, seed=pieces)
             save_bytes = save.read_bytes()
 
-            def bare():
+            def bare(save_bytes=save_bytes):  # bound now: each loop pass times its own save
                 etree.fromstring(save_bytes)
                 etree.fromstring(map_bytes)
 
@@ -215,11 +215,11 @@ def main(argv: list[str] | None = None) -> int:
             position = read_position_file(save)
             report = checks_only(position)
             bare_time = best(arguments.repeat, bare)
-            read_time = best(arguments.repeat, lambda: (clear_caches(), read_position_file(save)))
-            check_time = best(arguments.repeat, lambda: checks_only(position))
-            full_time = best(arguments.repeat, lambda: (clear_caches(), runner.check(read_position_file(save))))
+            read_time = best(arguments.repeat, lambda save=save: (clear_caches(), read_position_file(save)))
+            check_time = best(arguments.repeat, lambda position=position: checks_only(position))
+            full_time = best(arguments.repeat, lambda save=save: (clear_caches(), runner.check(read_position_file(save))))
             runner.check(read_position_file(save))  # the first save reads the map
-            cached_time = best(arguments.repeat, lambda: runner.check(read_position_file(save)))
+            cached_time = best(arguments.repeat, lambda save=save: runner.check(read_position_file(save)))
             print(f"{pieces:>7,} {pieces * 6 // 100:>9} {len(report.results):>7} {bare_time:>8.4f} {read_time:>8.4f} "
                   f"{check_time:>8.4f} {full_time:>8.4f} {cached_time:>8.4f} {full_time / bare_time:>9.2f} "
                   f"{cached_time / bare_time:>15.2f} {marginal(previous, (pieces, check_time)):>21}")

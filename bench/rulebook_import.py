@@ -52,11 +52,12 @@ def main() -> None:
             game = get(game_id)
             loaded_fixups = fixups.load(game.fixups_path) if game.fixups_path else None
 
-            def import_game():
+            # The loop's values are bound as defaults: each pass times its own game.
+            def import_game(game_id=game_id, paths=paths, loaded_fixups=loaded_fixups):
                 book = import_texts(game_id, [read_file(path) for path in paths], loaded_fixups)
                 storage.save(connection, book)
 
-            def read_only():
+            def read_only(paths=paths):
                 for path in paths:
                     path.read_text(encoding="utf-8").split("\n")
 

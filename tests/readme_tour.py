@@ -122,7 +122,7 @@ def _console_commands(first_line: int, lines: list[str]):
 def _command(line: int, shown: str, output: list[str]) -> Command:
     while output and not output[-1].strip():
         output.pop()
-    script_lines, comments = zip(*(split_comment(part) for part in shown.split("\n")))
+    script_lines, comments = zip(*(split_comment(part) for part in shown.split("\n")), strict=True)
     found = [int(match.group(1)) for comment in comments for match in _EXIT_CODE.finditer(comment)]
     if len(found) > 1:
         raise TourError(f"README line {line}: the command's comment names more than one exit code")

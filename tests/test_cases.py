@@ -1,3 +1,5 @@
+from itertools import pairwise
+
 import pytest
 
 from validator.cases import CaseNumber, CaseNumberError
@@ -69,7 +71,7 @@ def test_parent_chain(number, chain):
 def test_total_order(ordered):
     numbers = [parse(text) for text in ordered]
     assert sorted(reversed(numbers)) == numbers
-    for smaller, larger in zip(numbers, numbers[1:]):
+    for smaller, larger in pairwise(numbers):
         assert smaller < larger and not larger < smaller
 
 

@@ -58,6 +58,6 @@ def test_every_command_prints_the_same_under_every_hash_seed(run_cli, tmp_path):
         outputs.append(finished.stdout.decode("utf-8"))
     first = outputs[0].split(SEPARATOR)
     assert len(first) == len(commands(tmp_path)) + 1
-    for seed, output in zip(SEEDS[1:], outputs[1:]):
-        for expected, got in zip(first, output.split(SEPARATOR)):
+    for seed, output in zip(SEEDS[1:], outputs[1:], strict=True):
+        for expected, got in zip(first, output.split(SEPARATOR), strict=True):
             assert got == expected, f"PYTHONHASHSEED={seed} changed the output of referee{expected.splitlines()[0]}"

@@ -94,10 +94,6 @@ class CaseNumber:
             return None
 
     @property
-    def major(self) -> int:
-        return self.levels[0]
-
-    @property
     def is_section(self) -> bool:
         """A major section such as ``6`` (printed ``6.0``)."""
         return len(self.levels) == 1 and not self.letter
@@ -133,10 +129,6 @@ class CaseNumber:
 
     def item(self, letter: str) -> CaseNumber:
         return CaseNumber(self.levels, letter.upper(), self.dotted)
-
-    def with_spelling_of(self, other: CaseNumber) -> CaseNumber:
-        """The same levels written the way ``other`` is written."""
-        return CaseNumber(self.levels, self.letter, other.dotted and len(self.levels) >= 3)
 
     def __str__(self) -> str:
         head = str(self.levels[0])

@@ -38,7 +38,6 @@ from validator.rules import Check
 ENFORCED = "enforced"
 UNCHECKED = "unchecked"
 NOT_ENCODED = "not encoded"
-STATUSES = (ENFORCED, UNCHECKED, NOT_ENCODED)
 
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
 

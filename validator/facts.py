@@ -29,10 +29,11 @@ The vocabulary, as jsonschema has its keywords:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from validator.model import MapData, Position
 from validator.numbers import is_ascii_digits

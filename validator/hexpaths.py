@@ -11,9 +11,9 @@ of start hexes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import chain
 from types import MappingProxyType
-from typing import AbstractSet
 
 from validator.derived import memoised
 from validator.model import MapData

@@ -71,10 +71,10 @@ class Report:
         """The result's pieces by name, each with its id only where the name is ambiguous."""
         pieces = [self._pieces.get(piece_id) for piece_id in result.pieces]
         names = [piece.name if piece is not None and piece.name else piece_id
-                 for piece, piece_id in zip(pieces, result.pieces)]
+                 for piece, piece_id in zip(pieces, result.pieces, strict=True)]
         listed = Counter(names)
         shown = []
-        for piece, piece_id, name in zip(pieces, result.pieces, names):
+        for piece, piece_id, name in zip(pieces, result.pieces, names, strict=True):
             ambiguous = listed[name] > 1 or (piece is not None and self._names_by_location[name, piece.location] > 1)
             shown.append(f"{name} ({piece_id})" if ambiguous and name != piece_id else name)
         return shown

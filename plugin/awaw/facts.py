@@ -9,13 +9,32 @@ from __future__ import annotations
 
 from validator.derived import memoised
 from validator.facts import (
-    KEYED, MANY, Attribute, AttributeTable, Context, Count, Fact, FactReading, FactTable, MapReferences, SeasonYear,
-    Word, Words,
+    KEYED,
+    MANY,
+    Attribute,
+    AttributeTable,
+    Context,
+    Count,
+    Fact,
+    FactReading,
+    FactTable,
+    MapReferences,
+    SeasonYear,
+    Word,
+    Words,
 )
 from validator.model import Position
 
 from plugin.awaw.vocabulary import (
-    BUILDERS, CONTROLLER_WORDS, COUNTRY_NAMES, FACTIONS, MAJOR_POWERS, MIDDLE_EAST_AREAS, PARTISAN, SEASONS, SIDES,
+    BUILDERS,
+    CONTROLLER_WORDS,
+    COUNTRY_NAMES,
+    FACTIONS,
+    MAJOR_POWERS,
+    MIDDLE_EAST_AREAS,
+    PARTISAN,
+    SEASONS,
+    SIDES,
 )
 
 

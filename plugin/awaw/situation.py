@@ -24,7 +24,14 @@ from plugin.awaw import pools
 from plugin.awaw.facts import POSITION, fact_reading
 from plugin.awaw.hexes import Hex, map_reading
 from plugin.awaw.vocabulary import (
-    AIR_TYPES, BUILDERS, CONSTRUCTION_PHASE, GROUND_TYPES, INSTALLATION_TYPES, NAVAL_TYPES, PARTISAN, PARTISAN_TYPE,
+    AIR_TYPES,
+    BUILDERS,
+    CONSTRUCTION_PHASE,
+    GROUND_TYPES,
+    INSTALLATION_TYPES,
+    NAVAL_TYPES,
+    PARTISAN,
+    PARTISAN_TYPE,
     SIDE_OF_FACTION,
 )
 
@@ -140,9 +147,6 @@ class Situation:
     def effective_controller(self, hex_id: str) -> str:
         """Who controls a hex once partisans are accounted for: a power, "partisan", "neutral" or "none"."""
         return self.control.get(hex_id) or self.hexes[hex_id].controller
-
-    def partisan_held(self, hex_id: str) -> bool:
-        return self.control.get(hex_id) == PARTISAN
 
     def new_partisans(self) -> list[Piece]:
         """The partisans placed in this construction phase (a copy: callers may change it)."""

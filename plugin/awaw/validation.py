@@ -9,11 +9,20 @@ value once, so an ordinary unit costs a few look-ups.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from validator.derived import memoised
 from validator.facts import (
-    Attribute, AttributeTable, Boolean, Context, MapReference, MapReferences, Text, Word, Words, read_position,
+    Attribute,
+    AttributeTable,
+    Boolean,
+    Context,
+    MapReference,
+    MapReferences,
+    Text,
+    Word,
+    Words,
+    read_position,
 )
 from validator.model import MapData, Position
 from validator.quoting import name_a_few, quote
@@ -21,7 +30,15 @@ from validator.quoting import name_a_few, quote
 from plugin.awaw.facts import POSITION, fact_reading
 from plugin.awaw.hexes import part_of_chain
 from plugin.awaw.vocabulary import (
-    BUILDERS, CONTROLLER_WORDS, COUNTRY_NAMES, FACTIONS, FEATURES, IRAQ_GROUP, NEUTRAL, PARTISAN_TYPE, PIECE_TYPES,
+    BUILDERS,
+    CONTROLLER_WORDS,
+    COUNTRY_NAMES,
+    FACTIONS,
+    FEATURES,
+    IRAQ_GROUP,
+    NEUTRAL,
+    PARTISAN_TYPE,
+    PIECE_TYPES,
 )
 
 Problem = tuple[int, str]

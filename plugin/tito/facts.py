@@ -56,7 +56,6 @@ MOUNTAIN = "mountain"
 HIDE_AWAY = "hide-away"
 OBJECTIVE_BOX = "objective-box"
 NEUTRAL_BOX = "neutral-box"
-LOCATION_KINDS = (MOUNTAIN, HIDE_AWAY, OBJECTIVE_BOX, NEUTRAL_BOX)
 
 TERRAINS = ("city", "town", "market-town", "village", "industrial")
 ALIGNMENTS = MappingProxyType({"P": "Partisan", "C": "Chetnik", "N": "Neutral"})  # 7.53C
@@ -104,7 +103,6 @@ SIZES_BY_NATIONALITY: Mapping[str, tuple[str, ...]] = MappingProxyType({
 
 STACKING_LIMIT = 7  # 6.21
 BRIGADE_STRENGTH_GROUPS = MappingProxyType({"partisan": 30, "chetnik": 25})  # 7.62A, 7.62B
-GROUPS_PER_BRIGADE = 3  # 7.63
 MOUNTAIN_POINTS_PER_VICTORY_POINT = 4  # 14.2B
 GERMAN_LATE_TRANSFER_POINTS = 5  # 14.2C
 
@@ -182,8 +180,6 @@ OTHER_FACTS: Mapping[str, str] = MappingProxyType({
     "victory-points": "14.1: the Yugoslav victory point total before this turn's Victory Point Stage (an integer)",
     "intrinsic-defence-eliminated": "8.53: a display whose intrinsic defence has been eliminated (repeat the fact for each)",
 })
-REPEATABLE_FACTS = frozenset({"intrinsic-defence-eliminated"})
-KNOWN_FACTS = MappingProxyType({**TRIGGER_FACTS, **OTHER_FACTS})
 
 ANTI_GUERRILLA_OPERATION = "anti-guerrilla-operation"
 GUERRILLA_UNIT_FORMED = "guerrilla-unit-formed"

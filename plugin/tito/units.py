@@ -51,13 +51,6 @@ def is_guerrilla(piece: Piece) -> bool:
     return piece.nationality in facts.GUERRILLA_NATIONALITIES and not is_marker(piece)
 
 
-def is_partisan_kind(piece: Piece, turn: int | None) -> bool:
-    """Partisans, and the Soviets and pro-Yugoslav Bulgarians that count as Partisans (6.44)."""
-    if piece.nationality in ("partisan", "soviet"):
-        return not is_marker(piece)
-    return piece.nationality == "bulgarian" and side(piece, turn) == "yugoslav"
-
-
 def is_soviet_or_yugoslav_bulgarian(piece: Piece, turn: int | None) -> bool:
     return piece.nationality == "soviet" or (piece.nationality == "bulgarian" and side(piece, turn) == "yugoslav")
 

@@ -9,11 +9,25 @@ documented in docs/save-format.md, section "Tito".
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from validator.facts import (
-    MANY, Attribute, AttributeTable, Boolean, Context, Count, Either, Fact, FactTable, MapReference, Number, Text,
-    Turn, Word, Words, read_position,
+    MANY,
+    Attribute,
+    AttributeTable,
+    Boolean,
+    Context,
+    Count,
+    Either,
+    Fact,
+    FactTable,
+    MapReference,
+    Number,
+    Text,
+    Turn,
+    Word,
+    Words,
+    read_position,
 )
 from validator.model import MapData, Position
 

@@ -125,10 +125,6 @@ def is_limited(piece: Piece) -> bool:
     return flag(piece, "limited") or piece.nationality in terms.LIMITED_FORCES
 
 
-def exerts_zoc(piece: Piece) -> bool:
-    return flag(piece, "zoc")
-
-
 def is_air(piece: Piece) -> bool:
     return piece.type in terms.AIR_TYPES
 

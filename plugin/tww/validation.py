@@ -9,12 +9,24 @@ position.  The vocabulary is in docs/save-format.md, "The Third World War".
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import MappingProxyType
-from typing import Iterator
 
 from validator.facts import (
-    MANY, Attribute, AttributeTable, Boolean, Context, Count, Fact, FactTable, MapReference, MapReferences, Text,
-    Word, Words, read_position,
+    MANY,
+    Attribute,
+    AttributeTable,
+    Boolean,
+    Context,
+    Count,
+    Fact,
+    FactTable,
+    MapReference,
+    MapReferences,
+    Text,
+    Word,
+    Words,
+    read_position,
 )
 from validator.model import MapData, Position
 from validator.saves.xml_reader import SaveInputError

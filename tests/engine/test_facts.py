@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
-import pytest
-
 from fractions import Fraction
 
+import pytest
+
 from validator.facts import (
-    KEYED, MANY, Attribute, AttributeTable, Boolean, Context, Count, Either, Fact, FactTable, MapReference,
-    MapReferences, Number, SeasonYear, Text, Turn, ValueProblem, Word, Words, read_position,
+    KEYED,
+    MANY,
+    Attribute,
+    AttributeTable,
+    Boolean,
+    Context,
+    Count,
+    Either,
+    Fact,
+    FactTable,
+    MapReference,
+    MapReferences,
+    Number,
+    SeasonYear,
+    Text,
+    Turn,
+    ValueProblem,
+    Word,
+    Words,
+    read_position,
 )
 from validator.model import Area, Location, MapData, Position
 

@@ -59,7 +59,7 @@ def backslash_run(path: Path, n: int) -> Path:
 def quoted_nesting(path: Path, n: int) -> Path:
     """A command nested n levels deep, a quoted token at every level (VASSAL's own encoding)."""
     nested = "'leaf'"
-    for level in range(n):
+    for _ in range(n):
         nested = encode(["'q'", nested], ESC)
     return write_vsav(path, voxz(restore() + ESC + nested))
 
@@ -113,7 +113,7 @@ def deep_traits(path: Path, n: int) -> Path:
     types = [f"mark;Layer{index}" for index in range(n)] + ["piece;;;unit.png;Deep"]
     states = [f"v{index}" for index in range(n)] + ["Main;100;100;;0"]
     type_chain, state_chain = types[-1], states[-1]
-    for own_type, own_state in zip(reversed(types[:-1]), reversed(states[:-1])):
+    for own_type, own_state in zip(reversed(types[:-1]), reversed(states[:-1]), strict=True):
         type_chain = encode([own_type, type_chain], "\t")
         state_chain = encode([own_state, state_chain], "\t")
     return write_vsav(path, voxz(restore(encode(["+", "deep", type_chain, state_chain], "/"))))

@@ -39,7 +39,7 @@ def test_one_pass_groups_equal_the_recursive_decoder():
     for _ in range(4000):
         text = _random_tree(rng, 4)
         cuts = sorted(rng.randint(0, len(text)) for _ in range(rng.randint(0, 3)))
-        chunks = [text[start:end] for start, end in zip([0, *cuts], [*cuts, len(text)])]
+        chunks = [text[start:end] for start, end in zip([0, *cuts], [*cuts, len(text)], strict=True)]
         assert list(iter_command_groups(chunks)) == _reference(chunks), repr(text)
 
 

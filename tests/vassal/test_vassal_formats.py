@@ -17,7 +17,10 @@ STACK = "+/12/stack/Main Map;120;80;11;@@-1"
 SAVE = restore(PIECE, STACK, components=("Main MapBoardPicker\tNorth\t0\t0", "GlobalProperty\t;Turn;4;Module"))
 
 
-def _plain(data: bytes, limits: Limits = Limits()) -> str:
+DEFAULT_LIMITS = Limits()
+
+
+def _plain(data: bytes, limits: Limits = DEFAULT_LIMITS) -> str:
     return "".join(decode_text(deobfuscate([data], source="t.vsav", limits=limits)))
 
 

@@ -112,10 +112,6 @@ class Rulebook:
             key=lambda case: case.number,
         )
 
-    def subtree(self, number: CaseNumber) -> list[Case]:
-        """The case and everything below it, in case order."""
-        return [case for case in self.ordered() if _descends(self, case.number, number)]
-
     def breadcrumb(self, number: CaseNumber) -> list[Case]:
         """The imported ancestors of a case, outermost first."""
         chain = []
@@ -170,12 +166,3 @@ class Rulebook:
             "unresolved": sum(not reference.resolved for reference in references),
             "unplaced": len(self.unplaced),
         }
-
-
-def _descends(book: Rulebook, number: CaseNumber, ancestor: CaseNumber) -> bool:
-    current: CaseNumber | None = number
-    while current is not None:
-        if current == ancestor:
-            return True
-        current = book.cases[current].parent if current in book.cases else None
-    return False

@@ -83,7 +83,7 @@ class Archive:
     def __enter__(self) -> Archive:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *_exc_info: object) -> None:
         self.close()
 
     def close(self) -> None:

@@ -170,24 +170,28 @@ def _spacing(element, name: str, default: float) -> float:
 def _numbering(grid_element, limits: Limits) -> Numbering | None:
     for child in grid_element:
         if child.tag in (HEX_NUMBERING, OBLIQUE_NUMBERING, SQUARE_NUMBERING):
-            def offset(name: str) -> int:
-                return _bounded(child, name, 1, limits.grid_offset, "grid_offset", limits)
-
-            def leading(name: str) -> int:
-                return _bounded(child, name, 1, limits.grid_leading, "grid_leading", limits)
-
-            return Numbering(
-                first=child.get("first", "H"), sep=child.get("sep", ""),
-                h_type=child.get("hType", "N"), v_type=child.get("vType", "N"),
-                h_leading=leading("hLeading"), v_leading=leading("vLeading"),
-                h_off=offset("hOff"), v_off=offset("vOff"),
-                h_descend=_bool(child, "hDescend"), v_descend=_bool(child, "vDescend"),
-                stagger=_bool(child, "stagger", True),
-                location_format=child.get("locationFormat", "$gridLocation$"),
-                oblique=child.tag == OBLIQUE_NUMBERING,
-                most_characters=limits.label_characters,
-            )
+            return _read_numbering(child, limits)
     return None
+
+
+def _read_numbering(child, limits: Limits) -> Numbering:
+    def offset(name: str) -> int:
+        return _bounded(child, name, 1, limits.grid_offset, "grid_offset", limits)
+
+    def leading(name: str) -> int:
+        return _bounded(child, name, 1, limits.grid_leading, "grid_leading", limits)
+
+    return Numbering(
+        first=child.get("first", "H"), sep=child.get("sep", ""),
+        h_type=child.get("hType", "N"), v_type=child.get("vType", "N"),
+        h_leading=leading("hLeading"), v_leading=leading("vLeading"),
+        h_off=offset("hOff"), v_off=offset("vOff"),
+        h_descend=_bool(child, "hDescend"), v_descend=_bool(child, "vDescend"),
+        stagger=_bool(child, "stagger", True),
+        location_format=child.get("locationFormat", "$gridLocation$"),
+        oblique=child.tag == OBLIQUE_NUMBERING,
+        most_characters=limits.label_characters,
+    )
 
 
 def _grid(element, limits: Limits):

@@ -39,7 +39,7 @@ def trait_id(own_type: str) -> str:
 def chain_elements(value: str, count: int) -> list[str]:
     """Up to ``count`` outermost-first elements of a type or state chain, in time linear in its length.
 
-    The result is what repeated ``first_two(rest, TAB)`` gives (VASSAL's
+    The result is what splitting off the first TAB-token of ``rest`` over and over gives (VASSAL's
     ``Decorator`` reading ``myType``, then ``inner``), without building each
     level's remainder: element k sits k levels deep, so the TAB that ends it
     is preceded by exactly k backslashes, every TAB inside it by more, and
@@ -96,7 +96,7 @@ def parse_traits(type_string: str, state_string: str, most: int = DEFAULT_LIMITS
     types = split_chain(type_string, most)
     states = chain_elements(state_string, len(types))
     states += [""] * (len(types) - len(states))
-    return tuple(Trait(trait_id(own), own, state) for own, state in zip(types, states))
+    return tuple(Trait(trait_id(own), own, state) for own, state in zip(types, states, strict=True))
 
 
 @dataclass(frozen=True, slots=True)

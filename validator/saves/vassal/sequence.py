@@ -105,16 +105,6 @@ def leading(value: str, delimiter: str, count: int) -> list[str]:
     return tokens
 
 
-def first_two(value: str, delimiter: str) -> tuple[str, str | None]:
-    """The first token and the second one (or ``None``), as a decorator reads its type.
-
-    VASSAL reads ``myType = nextToken(); inner = nextToken()`` and ignores
-    anything after the second token.
-    """
-    tokens = leading(value, delimiter, 2)
-    return tokens[0], (tokens[1] if len(tokens) > 1 else None)
-
-
 def java_int(text: str | None, default: int) -> int:
     """``Integer.parseInt`` with VASSAL's fallback: the default when missing or malformed."""
     if text is None:
