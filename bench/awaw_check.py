@@ -69,14 +69,32 @@ COUNTRIES = [
 ]
 PART_OF = {"ukraine": "russia", "eastern-poland": "russia"}
 FACTS = [
-    ("at-war", "germany britain"), ("at-war", "germany russia"), ("at-war", "germany usa"), ("at-war", "germany france"),
-    ("at-war", "italy britain"), ("at-war", "japan britain"), ("at-war", "japan usa"), ("at-war", "japan china"),
-    ("conquered", "france germany"), ("rgt", "30"), ("western-allied-partisan-results", "3"),
-    ("russian-partisan-results", "4"), ("moslem-unrest", "egypt 2"), ("persian-brp-route", "active"),
-    ("minor-attacked", "greece italy"), ("minor-attacked", "yugoslavia germany"), ("objectives", "axis 40"),
+    ("at-war", "germany britain"),
+    ("at-war", "germany russia"),
+    ("at-war", "germany usa"),
+    ("at-war", "germany france"),
+    ("at-war", "italy britain"),
+    ("at-war", "japan britain"),
+    ("at-war", "japan usa"),
+    ("at-war", "japan china"),
+    ("conquered", "france germany"),
+    ("rgt", "30"),
+    ("western-allied-partisan-results", "3"),
+    ("russian-partisan-results", "4"),
+    ("moslem-unrest", "egypt 2"),
+    ("persian-brp-route", "active"),
+    ("minor-attacked", "greece italy"),
+    ("minor-attacked", "yugoslavia germany"),
+    ("objectives", "axis 40"),
 ]
-PARTISAN_HOMES = [("france", "britain"), ("russia", "russia"), ("yugoslavia", "britain"), ("greece", "russia"),
-                  ("italy", "usa"), ("western-poland", "britain")]
+PARTISAN_HOMES = [
+    ("france", "britain"),
+    ("russia", "russia"),
+    ("yugoslavia", "britain"),
+    ("greece", "russia"),
+    ("italy", "usa"),
+    ("western-poland", "britain"),
+]
 UNIT_TYPES = ["infantry", "armor", "fighter", "bomber", "cruiser", "airbase", "fortification", "infantry", "infantry"]
 
 
@@ -90,8 +108,10 @@ def write_map(path: Path, hexes: int) -> dict[str, list[str]]:
     columns, rows = grid_size(hexes)
     band = max(1, columns // len(COUNTRIES))
     by_country: dict[str, list[str]] = {}
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           '<map xmlns="urn:referee:save:1" id="bench" game="awaw" grid="hex" layout="odd-q">']
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<map xmlns="urn:referee:save:1" id="bench" game="awaw" grid="hex" layout="odd-q">',
+    ]
     for country, _controller in COUNTRIES:
         part = f' part-of="{PART_OF[country]}"' if country in PART_OF else ""
         out.append(f'  <area id="{country}" name="{country.title()}"{part}/>')
@@ -107,8 +127,10 @@ def write_map(path: Path, hexes: int) -> dict[str, list[str]]:
                 features = ' features="city objective"'
             elif row % 23 == 7:
                 features = ' features="city port"'
-            out.append(f'  <hex id="{hex_id}" column="{column}" row="{row}" area="{country}" '
-                       f'controller="{controller}" terrain="clear"{features}/>')
+            out.append(
+                f'  <hex id="{hex_id}" column="{column}" row="{row}" area="{country}" '
+                f'controller="{controller}" terrain="clear"{features}/>'
+            )
             by_country.setdefault(country, []).append(hex_id)
             count += 1
     out.append("</map>")
@@ -119,9 +141,11 @@ def write_map(path: Path, hexes: int) -> dict[str, list[str]]:
 def write_save(path: Path, map_name: str, by_country: dict[str, list[str]], pieces: int, seed: int) -> None:
     chooser = random.Random(seed)
     partisans = max(1, pieces * 6 // 100)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           '<position xmlns="urn:referee:save:1" version="1" game="awaw" turn="spring 1943" '
-           'phase="unit-construction" phasing="allies">']
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<position xmlns="urn:referee:save:1" version="1" game="awaw" turn="spring 1943" '
+        'phase="unit-construction" phasing="allies">',
+    ]
     out += [f'  <fact name="{name}" value="{value}"/>' for name, value in FACTS]
     out += [f'  <map href="{map_name}"/>', "  <pieces>"]
     everywhere = [hex_id for hexes in by_country.values() for hex_id in hexes]
@@ -129,14 +153,18 @@ def write_save(path: Path, map_name: str, by_country: dict[str, list[str]], piec
         home, builder = PARTISAN_HOMES[number % len(PARTISAN_HOMES)]
         location = chooser.choice(by_country[home])
         new = ' placed-this-phase="true"' if number % 50 == 0 else ""
-        out.append(f'    <piece id="p{number}" name="Partisan {number}" type="partisan" builder="{builder}" '
-                   f'home="{home}" location="{location}"{new}/>')
+        out.append(
+            f'    <piece id="p{number}" name="Partisan {number}" type="partisan" builder="{builder}" '
+            f'home="{home}" location="{location}"{new}/>'
+        )
     for number in range(pieces - partisans):
         kind = UNIT_TYPES[number % len(UNIT_TYPES)]
         owner = ("germany", "britain", "russia", "usa", "italy", "japan")[number % 6]
         zoc = ' zoc="true"' if kind in ("infantry", "armor") else ""
-        out.append(f'    <piece id="u{number}" name="Unit {number}" type="{kind}" owner="{owner}" '
-                   f'location="{chooser.choice(everywhere)}"{zoc}/>')
+        out.append(
+            f'    <piece id="u{number}" name="Unit {number}" type="{kind}" owner="{owner}" '
+            f'location="{chooser.choice(everywhere)}"{zoc}/>'
+        )
     out += ["  </pieces>", "</position>"]
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
@@ -161,8 +189,10 @@ def verdict(rows: list[tuple[int, float, float]]) -> str:
     """The target line: the shared-map ratio at the largest size against 2x, with the cold ratio beside it."""
     pieces, cold, shared = rows[-1]
     met = "MET" if shared <= TARGET_RATIO else "NOT MET"
-    return (f"target (shared-map full check <= {TARGET_RATIO:g}x bare at {pieces:,} pieces): {met}, "
-            f"{shared:.2f}x; cold (first save, map read too): {cold:.2f}x, not the target's figure")
+    return (
+        f"target (shared-map full check <= {TARGET_RATIO:g}x bare at {pieces:,} pieces): {met}, "
+        f"{shared:.2f}x; cold (first save, map read too): {cold:.2f}x, not the target's figure"
+    )
 
 
 def best(repeat: int, work) -> float:
@@ -191,11 +221,15 @@ def main(argv: list[str] | None = None) -> int:
         map_bytes = (root / "map.xml").read_bytes()
         # The ratio depends on the interpreter's build as well as on our code: a CPython built
         # without optimisations runs our Python slower but lxml's C parse no slower.
-        print(f"python: {platform.python_version()} ({sys.executable}), lxml {etree.__version__}, "
-              f"libxml2 {'.'.join(map(str, etree.LIBXML_VERSION))}")
+        print(
+            f"python: {platform.python_version()} ({sys.executable}), lxml {etree.__version__}, "
+            f"libxml2 {'.'.join(map(str, etree.LIBXML_VERSION))}"
+        )
         print(f"map: {arguments.hexes:,} hexes, {len(map_bytes):,} bytes")
-        print(f"{'pieces':>7} {'partisans':>9} {'results':>7} {'bare s':>8} {'read s':>8} {'checks s':>8} "
-              f"{'cold s':>8} {'shared s':>8} {'cold/bare':>9} {'shared-map/bare':>15} {'checks us/added piece':>21}")
+        print(
+            f"{'pieces':>7} {'partisans':>9} {'results':>7} {'bare s':>8} {'read s':>8} {'checks s':>8} "
+            f"{'cold s':>8} {'shared s':>8} {'cold/bare':>9} {'shared-map/bare':>15} {'checks us/added piece':>21}"
+        )
         previous = None
         rows = []
         for pieces in arguments.pieces:
@@ -217,12 +251,16 @@ def main(argv: list[str] | None = None) -> int:
             bare_time = best(arguments.repeat, bare)
             read_time = best(arguments.repeat, lambda save=save: (clear_caches(), read_position_file(save)))
             check_time = best(arguments.repeat, lambda position=position: checks_only(position))
-            full_time = best(arguments.repeat, lambda save=save: (clear_caches(), runner.check(read_position_file(save))))
+            full_time = best(
+                arguments.repeat, lambda save=save: (clear_caches(), runner.check(read_position_file(save)))
+            )
             runner.check(read_position_file(save))  # the first save reads the map
             cached_time = best(arguments.repeat, lambda save=save: runner.check(read_position_file(save)))
-            print(f"{pieces:>7,} {pieces * 6 // 100:>9} {len(report.results):>7} {bare_time:>8.4f} {read_time:>8.4f} "
-                  f"{check_time:>8.4f} {full_time:>8.4f} {cached_time:>8.4f} {full_time / bare_time:>9.2f} "
-                  f"{cached_time / bare_time:>15.2f} {marginal(previous, (pieces, check_time)):>21}")
+            print(
+                f"{pieces:>7,} {pieces * 6 // 100:>9} {len(report.results):>7} {bare_time:>8.4f} {read_time:>8.4f} "
+                f"{check_time:>8.4f} {full_time:>8.4f} {cached_time:>8.4f} {full_time / bare_time:>9.2f} "
+                f"{cached_time / bare_time:>15.2f} {marginal(previous, (pieces, check_time)):>21}"
+            )
             previous = (pieces, check_time)
             rows.append((pieces, full_time / bare_time, cached_time / bare_time))
         print(verdict(rows))

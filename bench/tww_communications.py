@@ -69,7 +69,9 @@ def generate(folder: Path, columns: int, rows: int, units: int) -> Path:
             if nation in ("turkey", "iraq") and row > rows * 2 // 3:
                 extra += ' region="kurdistan"'
             terrain = rng.choice(TERRAINS)
-            lines.append(f'  <hex id="{hex_id}" column="{column}" row="{row}" area="{nation}" terrain="{terrain}"{extra}/>')
+            lines.append(
+                f'  <hex id="{hex_id}" column="{column}" row="{row}" area="{nation}" terrain="{terrain}"{extra}/>'
+            )
     lines.append("</map>")
     (folder / "map.xml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     facts = [("war-entry:finland", "1"), ("war-entry:yugoslavia", "1"), ("kurdish-partisans", "nato")]
@@ -85,8 +87,10 @@ def generate(folder: Path, columns: int, rows: int, units: int) -> Path:
             f'    <piece id="u{index}" name="unit {index}" side="{side}" nationality="{nation}" type="infantry" '
             f'location="{hex_id}" communication="yes"{zoc}/>'
         )
-    save = ['<?xml version="1.0" encoding="UTF-8"?>',
-            '<position xmlns="urn:referee:save:1" version="1" game="tww" turn="4" phase="movement" phasing="nato">']
+    save = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<position xmlns="urn:referee:save:1" version="1" game="tww" turn="4" phase="movement" phasing="nato">',
+    ]
     save += [f'  <fact name="{name}" value="{value}"/>' for name, value in facts]
     save += ['  <map href="map.xml"/>', "  <pieces>"] + pieces + ["  </pieces>", "</position>"]
     path = folder / "save.xml"
@@ -125,7 +129,9 @@ def main(columns: int = 200, rows: int = 100, units: int = 2000) -> None:
 
         def communication_work():
             forget_caches(position)
-            return list(communications.partisan_closed_hexes(position)) + list(communications.unit_cut_off_by_partisans(position))
+            return list(communications.partisan_closed_hexes(position)) + list(
+                communications.unit_cut_off_by_partisans(position)
+            )
 
         communication_time, results = best(communication_work)
 
@@ -137,14 +143,21 @@ def main(columns: int = 200, rows: int = 100, units: int = 2000) -> None:
 
     cut_off = [result for result in results if result.kind == "violation"]
     closed = {side: len(side_map.blocked) for side, side_map in partisans.partisan_map(position).sides.items()}
-    print(f"map: {columns * rows:,} hexes, {units:,} units marked in communication; "
-          f"{len(map_bytes) + len(save_bytes):,} bytes of XML")
+    print(
+        f"map: {columns * rows:,} hexes, {units:,} units marked in communication; "
+        f"{len(map_bytes) + len(save_bytes):,} bytes of XML"
+    )
     print(f"closed hexes: NATO {closed['nato']:,}, Pact {closed['pact']:,}; units cut off: {len(cut_off)}")
     print(f"bare lxml parse (floor):        {floor * 1000:8.1f} ms")
-    print(f"communication check (15.2):     {communication_time * 1000:8.1f} ms  = {communication_time / floor:5.2f}x the floor (target <= 3x)")
+    print(
+        f"communication check (15.2):     {communication_time * 1000:8.1f} ms  = {communication_time / floor:5.2f}x "
+        "the floor (target <= 3x)"
+    )
     print(f"reading the save (schema, model, validation): {read_time * 1000:8.1f} ms  = {read_time / floor:5.2f}x")
-    print(f"every tww check:                {check_time * 1000:8.1f} ms  = {check_time / floor:5.2f}x "
-          f"({len(report.violations)} violations, {len(report.findings)} findings)")
+    print(
+        f"every tww check:                {check_time * 1000:8.1f} ms  = {check_time / floor:5.2f}x "
+        f"({len(report.violations)} violations, {len(report.findings)} findings)"
+    )
 
 
 if __name__ == "__main__":

@@ -44,10 +44,15 @@ def _chain(*elements: str) -> str:
 
 
 def _piece_type(n: int) -> str:
-    traits = ["mark;Side,Nation,Strength", "report;39\\,130;$location$: $newPieceName$;;;;false",
-              f"emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;u{n}.png,u{n}f.png;,+ (flipped);true;Step;;;false;;1;1;true;65,130;;;",
-              "sendto;;40,130;{CurrentMap};;{CurrentX};{CurrentY};;;0;0;0;0;Down;L;;;;",
-              "obs;77,130;back.png;Mask;G;?;sides:Axis;Peek;;false;;", f"piece;;;unit{n}.png;Unit {n}"]
+    traits = [
+        "mark;Side,Nation,Strength",
+        "report;39\\,130;$location$: $newPieceName$;;;;false",
+        f"emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;u{n}.png,u{n}f.png;,+ "
+        "(flipped);true;Step;;;false;;1;1;true;65,130;;;",
+        "sendto;;40,130;{CurrentMap};;{CurrentX};{CurrentY};;;0;0;0;0;Down;L;;;;",
+        "obs;77,130;back.png;Mask;G;?;sides:Axis;Peek;;false;;",
+        f"piece;;;unit{n}.png;Unit {n}",
+    ]
     return _chain(*traits)
 
 
@@ -57,7 +62,9 @@ def _command_text(target_bytes: int, seed: int = 50) -> str:
     pieces = []
     for n in range(400):
         piece_id = str(1_700_000_000_000 + n)
-        state = _chain("Axis,German,4", "0", "1", ";;", "null;", f"Main Map;{rng.randrange(4000)};{rng.randrange(3000)};;0")
+        state = _chain(
+            "Axis,German,4", "0", "1", ";;", "null;", f"Main Map;{rng.randrange(4000)};{rng.randrange(3000)};;0"
+        )
         pieces.append(encode(["+", piece_id, _piece_type(n), state], "/"))
     restore = encode(["begin_save", "", encode(["", *pieces], ESC), "Main MapBoardPicker\tMap\t0\t0", "end_save"], ESC)
     parts.append(restore)
@@ -68,7 +75,7 @@ def _command_text(target_bytes: int, seed: int = 50) -> str:
         move = f"LOG\tM/{piece_id}/Main Map/{x}/{y}/null/Main Map/0/0/null/pw"
         new = _chain("Axis,German,3", "-1", "1", ";;", "null;", f"Main Map;{x};{y};;0")
         old = _chain("Axis,German,4", "1", "1", ";;", "null;", f"Main Map;{x};{y};;0")
-        change = "LOG\t" + encode(["D", piece_id, new, old], "/")   # VASSAL logs new and old state
+        change = "LOG\t" + encode(["D", piece_id, new, old], "/")  # VASSAL logs new and old state
         step = encode([move, change, f"LOG\tCHAT* Unit moves to {x},{y}"], ESC)
         parts.append(step)
         size += len(step) + 1
@@ -122,12 +129,16 @@ def main() -> None:
         tracemalloc.stop()
     assert traced_game == game
     mb = text_bytes / 1_000_000
-    print(f"command text: {mb:.1f} MB ({file_size / 1_000_000:.1f} MB .vlog on disk), {steps} log steps, "
-          f"{len(game.pieces)} pieces at the end")
+    print(
+        f"command text: {mb:.1f} MB ({file_size / 1_000_000:.1f} MB .vlog on disk), {steps} log steps, "
+        f"{len(game.pieces)} pieces at the end"
+    )
     print(f"decode + replay: {elapsed:.2f} s -> {mb / elapsed:.1f} MB/s of command text (target >= 50)")
     print(f"  = {elapsed / floor:.2f} x the {floor:.2f} s that inflating and de-hexing the entry alone takes")
-    print(f"peak traced memory: {peak / 1_000_000:.1f} MB = {peak / text_bytes:.3f} x the command text (target <= 2)"
-          f" (traced pass: {traced_elapsed:.2f} s)")
+    print(
+        f"peak traced memory: {peak / 1_000_000:.1f} MB = {peak / text_bytes:.3f} x the command text (target <= 2)"
+        f" (traced pass: {traced_elapsed:.2f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -47,7 +47,9 @@ class Shell:
                 return result
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise ShellTimeout(f"no end after {timeout:.0f} s; output so far:\n{self._pending.decode(errors='replace')}")
+                raise ShellTimeout(
+                    f"no end after {timeout:.0f} s; output so far:\n{self._pending.decode(errors='replace')}"
+                )
             self._read(min(remaining, 1.0))
 
     def poll_finished(self) -> tuple[int, list[str]] | None:
@@ -95,8 +97,10 @@ class Shell:
         if ready:
             chunk = os.read(self.process.stdout.fileno(), 65536)
             if not chunk:
-                raise AssertionError(f"the shell ended (status {self.process.wait(timeout=10)}); output:\n"
-                                     + self._pending.decode(errors="replace"))
+                raise AssertionError(
+                    f"the shell ended (status {self.process.wait(timeout=10)}); output:\n"
+                    + self._pending.decode(errors="replace")
+                )
             self._pending += chunk
 
 

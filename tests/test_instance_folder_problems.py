@@ -56,5 +56,7 @@ def test_the_web_app_refuses_to_start_on_a_file_with_the_same_sentence(monkeypat
 
 
 def test_a_folder_where_the_secret_key_cannot_be_written_says_so(tmp_path):
-    with pytest.raises(instance.UnusableInstanceFolder, match="cannot hold the web app's secret key .*REFEREE_SECRET_KEY"):
+    with pytest.raises(
+        instance.UnusableInstanceFolder, match="cannot hold the web app's secret key .*REFEREE_SECRET_KEY"
+    ):
         instance.secret_key(tmp_path / "never-created")

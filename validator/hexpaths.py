@@ -52,7 +52,9 @@ def reachable(
     return reached
 
 
-def enclosures(graph: Graph, starts: Iterable[str], avoid: AbstractSet[str]) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+def enclosures(
+    graph: Graph, starts: Iterable[str], avoid: AbstractSet[str]
+) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
     """For each start hex: the hexes it reaches without entering ``avoid``, and the ``avoid`` hexes that ring them.
 
     Starts that share a region share one search.

@@ -75,12 +75,16 @@ def _stamp(result: Result, registered: Check) -> Result:
         raise CheckDefectError(f"{registered.rule} ({registered.name}) yielded {result!r}, not a Violation or Finding")
     case = result.case or registered.case
     if case is not registered.case and not case.is_within(registered.case):
-        raise CheckDefectError(f"{registered.rule} ({registered.name}) narrowed its case to {case}, outside {registered.case}")
+        raise CheckDefectError(
+            f"{registered.rule} ({registered.name}) narrowed its case to {case}, outside {registered.case}"
+        )
     severity = result.severity or (registered.severity if isinstance(result, Violation) else "info")
-    return dataclasses.replace(result, case=case, severity=severity, rule=_rule_name(registered.game, case), game=registered.game)
+    return dataclasses.replace(
+        result, case=case, severity=severity, rule=_rule_name(registered.game, case), game=registered.game
+    )
 
 
 @lru_cache(maxsize=1024)
 def _rule_name(game: str, case: CaseNumber) -> str:
-    """"tito:6.21": asked once per result, and a big position yields hundreds from a few cases."""
+    """ "tito:6.21": asked once per result, and a big position yields hundreds from a few cases."""
     return f"{game}:{case}"

@@ -27,7 +27,9 @@ _FILE_PROBLEMS = {
     "SQLITE_CANTOPEN": f"cannot be opened; make it a file Referee may read and write, {_ELSEWHERE}",
     "SQLITE_READONLY": f"cannot be written, as the file or its folder is read-only; make them writable, {_ELSEWHERE}",
     "SQLITE_PERM": f"cannot be written; give Referee the right to write it, {_ELSEWHERE}",
-    "SQLITE_BUSY": f"is held by another program for more than {BUSY_TIMEOUT_SECONDS} seconds; try again once it is done",
+    "SQLITE_BUSY": (
+        f"is held by another program for more than {BUSY_TIMEOUT_SECONDS} seconds; try again once it is done"
+    ),
     "SQLITE_LOCKED": "is locked by another connection; try again once it is done",
     "SQLITE_FULL": "cannot grow, as the disk is full; free some space and try again",
     "SQLITE_IOERR": f"cannot be read or written (a disk error); check the disk, {_ELSEWHERE}",
@@ -36,6 +38,7 @@ _FILE_PROBLEMS = {
 
 class UnusableDatabase(InputError):
     """The database file cannot be opened, read or written: not a database, damaged, read-only, full or busy."""
+
 
 # Each entry brings the schema from version N to N+1.  Append, never edit.
 MIGRATIONS: list[str] = [

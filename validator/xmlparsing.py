@@ -28,7 +28,8 @@ def _readable(problem: str) -> str:
 
     problem = re.sub(rf"\S{{{LONGEST_WORD + 1},}}", cut, problem)
     if len(problem) > LONGEST_PROBLEM:
-        problem = f"{problem[:LONGEST_PROBLEM]}… (the rest of this message, {len(problem) - LONGEST_PROBLEM:,} characters, is left out)"
+        left_out = len(problem) - LONGEST_PROBLEM
+        problem = f"{problem[:LONGEST_PROBLEM]}… (the rest of this message, {left_out:,} characters, is left out)"
     return problem
 
 
@@ -41,8 +42,13 @@ class XmlInputError(InputError):
 
 def _parser() -> etree.XMLParser:
     return etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-        dtd_validation=False, remove_comments=True, remove_pis=True,
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        huge_tree=False,
+        dtd_validation=False,
+        remove_comments=True,
+        remove_pis=True,
     )
 
 

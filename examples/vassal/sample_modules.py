@@ -44,22 +44,28 @@ def module_data(name: str, version: str) -> bytes:
 
 
 def build_file(name: str, version: str, *maps: str) -> str:
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name={quoteattr(name)} '
-            f'version={quoteattr(version)} VassalVersion="3.7.0">\n' + "\n".join(maps) + "\n</VASSAL.build.GameModule>\n")
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name={quoteattr(name)} '
+        f'version={quoteattr(version)} VassalVersion="3.7.0">\n' + "\n".join(maps) + "\n</VASSAL.build.GameModule>\n"
+    )
 
 
 def map_element(map_name: str, board: str, grid: str, width: int, height: int) -> str:
-    return (f' <VASSAL.build.module.Map mapName={quoteattr(map_name)} edgeWidth="0" edgeHeight="0">\n'
-            f'  <VASSAL.build.module.map.BoardPicker>\n'
-            f'   <{BOARD}Board name={quoteattr(board)} width="{width}" height="{height}">\n{grid}\n'
-            f'   </{BOARD}Board>\n  </VASSAL.build.module.map.BoardPicker>\n </VASSAL.build.module.Map>')
+    return (
+        f' <VASSAL.build.module.Map mapName={quoteattr(map_name)} edgeWidth="0" edgeHeight="0">\n'
+        f"  <VASSAL.build.module.map.BoardPicker>\n"
+        f'   <{BOARD}Board name={quoteattr(board)} width="{width}" height="{height}">\n{grid}\n'
+        f"   </{BOARD}Board>\n  </VASSAL.build.module.map.BoardPicker>\n </VASSAL.build.module.Map>"
+    )
 
 
 def region_grid(regions: dict[str, tuple[int, int]]) -> str:
     lines = [f'    <{BOARD}board.RegionGrid snapto="true">']
-    lines += [f'     <{BOARD}board.Region name={quoteattr(name)} originx="{x}" originy="{y}"/>'
-              for name, (x, y) in regions.items()]
-    return "\n".join(lines + [f'    </{BOARD}board.RegionGrid>'])
+    lines += [
+        f'     <{BOARD}board.Region name={quoteattr(name)} originx="{x}" originy="{y}"/>'
+        for name, (x, y) in regions.items()
+    ]
+    return "\n".join(lines + [f"    </{BOARD}board.RegionGrid>"])
 
 
 def write_module(path: Path, build_xml: str, name: str, version: str) -> Path:
@@ -90,8 +96,16 @@ def board_picker(map_name: str, board: str) -> str:
     return f"{map_name}BoardPicker\t{board}\t0\t0"
 
 
-def write_game(path: Path, pieces: list[str], properties: dict[str, str], boards: list[str], *, fmt: str = "VCSK",
-               module: tuple[str, str] | None = None, steps: tuple[str, ...] = ()) -> Path:
+def write_game(
+    path: Path,
+    pieces: list[str],
+    properties: dict[str, str],
+    boards: list[str],
+    *,
+    fmt: str = "VCSK",
+    module: tuple[str, str] | None = None,
+    steps: tuple[str, ...] = (),
+) -> Path:
     """A .vsav of ``pieces`` with module-level global ``properties``; ``module`` adds the save's moduledata.
 
     With ``steps`` (logged commands) it is a .vlog that starts at that position.
@@ -125,17 +139,22 @@ def _tito_places(map_path: Path = TITO_MAP) -> tuple[dict[str, str], dict[str, s
 def tito_region_points() -> dict[str, tuple[int, int]]:
     """Region name -> its origin on the board, laid out in rows of 20."""
     names = list(_tito_places()[0].values()) + ["Dead Pile"]
-    return {name: (20 + REGION_SPACING * (index % 20), 20 + REGION_SPACING * (index // 20))
-            for index, name in enumerate(names)}
+    return {
+        name: (20 + REGION_SPACING * (index % 20), 20 + REGION_SPACING * (index // 20))
+        for index, name in enumerate(names)
+    }
 
 
 def tito_module(folder: Path, *, name: str = TITO_MODULE_NAME, version: str = TITO_MODULE_VERSION) -> Path:
     points = tito_region_points()
     width = 40 + REGION_SPACING * 20
     height = 40 + REGION_SPACING * (len(points) // 20 + 1)
-    build = build_file(name, version,
-                       map_element(TITO_MAIN_MAP, TITO_BOARD, region_grid(points), width, height),
-                       map_element(TITO_TURN_MAP, "Track", region_grid({"Turn 1": (20, 20)}), 400, 60))
+    build = build_file(
+        name,
+        version,
+        map_element(TITO_MAIN_MAP, TITO_BOARD, region_grid(points), width, height),
+        map_element(TITO_TURN_MAP, "Track", region_grid({"Turn 1": (20, 20)}), 400, 60),
+    )
     return write_module(folder / "tito-sample.vmod", build, name, version)
 
 
@@ -148,26 +167,59 @@ def tito_unit(piece_id: str, name: str, at: str | None, properties: dict[str, st
 
 
 def tito_game(path: Path, pieces: list[str], properties: dict[str, str] | None = None, **options) -> Path:
-    return write_game(path, pieces, properties or {}, [board_picker(TITO_MAIN_MAP, TITO_BOARD),
-                                                      board_picker(TITO_TURN_MAP, "Track")], **options)
+    return write_game(
+        path,
+        pieces,
+        properties or {},
+        [board_picker(TITO_MAIN_MAP, TITO_BOARD), board_picker(TITO_TURN_MAP, "Track")],
+        **options,
+    )
 
 
 _WORDS = {
-    "nationality": {"german": "German", "italian": "Italian", "croat": "Croat", "serbian": "Serbian",
-                    "bulgarian": "Bulgarian", "soviet": "Soviet", "partisan": "Partisan", "chetnik": "Chetnik"},
-    "type": {"infantry": "Inf", "mountain-infantry": "Mtn", "mechanized-infantry": "Mech", "panzer": "Pz",
-             "cavalry": "Cav", "parachute": "Para", "guerrilla": "Gue", "tito": "Tito", "marker": "Marker"},
-    "size": {"battalion": "Bn", "regiment": "Rgt", "brigade": "Bde", "division": "Div", "corps": "Corps",
-             "group": "Grp"},
+    "nationality": {
+        "german": "German",
+        "italian": "Italian",
+        "croat": "Croat",
+        "serbian": "Serbian",
+        "bulgarian": "Bulgarian",
+        "soviet": "Soviet",
+        "partisan": "Partisan",
+        "chetnik": "Chetnik",
+    },
+    "type": {
+        "infantry": "Inf",
+        "mountain-infantry": "Mtn",
+        "mechanized-infantry": "Mech",
+        "panzer": "Pz",
+        "cavalry": "Cav",
+        "parachute": "Para",
+        "guerrilla": "Gue",
+        "tito": "Tito",
+        "marker": "Marker",
+    },
+    "size": {
+        "battalion": "Bn",
+        "regiment": "Rgt",
+        "brigade": "Bde",
+        "division": "Div",
+        "corps": "Corps",
+        "group": "Grp",
+    },
     "allegiance": {"pro-yugoslav": "Pro-Yugoslav", "pro-axis": "Pro-Axis", "neutral": "Neutral"},
     "side": {"axis": "Axis", "yugoslav": "Yugoslav", "neutral": "Neutral"},
 }
 _FACT_PROPERTIES = {
-    "tito-state": "Tito", "victory-points": "VP", "partisan-brigade-strength": "Partisan Brigade Strength",
+    "tito-state": "Tito",
+    "victory-points": "VP",
+    "partisan-brigade-strength": "Partisan Brigade Strength",
     "chetnik-brigade-strength": "Chetnik Brigade Strength",
-    "forty-five-points-or-brigade": "Forty Five Points Or Brigade", "italian-pullback": "Italian Pullback",
-    "italian-withdrawal": "Italian Withdrawal", "italian-surrender": "Italian Surrender",
-    "allied-support-withdrawal": "Allied Support Withdrawal", "tito-located": "Tito Located",
+    "forty-five-points-or-brigade": "Forty Five Points Or Brigade",
+    "italian-pullback": "Italian Pullback",
+    "italian-withdrawal": "Italian Withdrawal",
+    "italian-surrender": "Italian Surrender",
+    "allied-support-withdrawal": "Allied Support Withdrawal",
+    "tito-located": "Tito Located",
 }
 
 
@@ -189,8 +241,12 @@ def _tito_state(xml_path: Path) -> tuple[list[str], dict[str, str]]:
         raise NotExpressible("a map other than the sample map")
     regions, _ = _tito_places()
     properties: dict[str, str] = {}
-    for name, prop, convert in (("scenario", "Scenario", _title), ("turn", "Turn", str),
-                                ("phase", "Phase", _title), ("phasing", "Phasing", _WORDS["side"].get)):
+    for name, prop, convert in (
+        ("scenario", "Scenario", _title),
+        ("turn", "Turn", str),
+        ("phase", "Phase", _title),
+        ("phasing", "Phasing", _WORDS["side"].get),
+    ):
         if root.get(name) is not None:
             value = convert(root.get(name))
             if value is None:
@@ -209,8 +265,18 @@ def _tito_state(xml_path: Path) -> tuple[list[str], dict[str, str]]:
         properties["Defences Eliminated"] = ", ".join(eliminated)
     pieces = []
     for element in root.iter(SAVE_NS + "piece"):
-        extra = set(element.attrib) - {"id", "name", "side", "nationality", "type", "size", "strength", "location",
-                                       "allegiance", "designation"}
+        extra = set(element.attrib) - {
+            "id",
+            "name",
+            "side",
+            "nationality",
+            "type",
+            "size",
+            "strength",
+            "location",
+            "allegiance",
+            "designation",
+        }
         location = element.get("location")
         if extra or location is None or location not in regions:
             raise NotExpressible(f"the piece {element.get('id')}")

@@ -51,7 +51,8 @@ def garrison_below_garrison_value(position: Position) -> Iterator[Finding]:
     if short and not guerrillas_on_map:
         listed = ", ".join(f"{area.label} {fraction_text(total)} of {value}" for area, value, total, _, _ in short)
         yield Finding(
-            f"{plural(len(short), 'zone')} {verb_for(len(short), 'holds', 'hold')} less than {verb_for(len(short), 'its', 'their')} Garrison Value ({listed}), but no uprising can happen "
+            f"{plural(len(short), 'zone')} {verb_for(len(short), 'holds', 'hold')} less than "
+            f"{verb_for(len(short), 'its', 'their')} Garrison Value ({listed}), but no uprising can happen "
             "while no guerrilla units are on the map (7.55)",
             facts={"zones_short": len(short)},
         )
@@ -63,7 +64,8 @@ def garrison_below_garrison_value(position: Position) -> Iterator[Finding]:
             f"; {plural(len(operating), 'unit')} on an operation in {area.label} counted (7.54)" if operating else ""
         )
         yield Finding(
-            f"{area.label}: garrison {fraction_text(total)} {noun_for(total, 'division-equivalent')} ({breakdown}){operations} "
+            f"{area.label}: garrison {fraction_text(total)} {noun_for(total, 'division-equivalent')} "
+            f"({breakdown}){operations} "
             f"against a Garrison Value of {value}: an uprising is due at the Uprising Segment; shortfall {shortfall} "
             f"({value} less {math.floor(total)}, the garrison's fraction dropped, 7.53A), uprising modifier "
             f"{area.attributes['uprising-modifier']}, alignment {area.attributes['alignment']}",

@@ -53,9 +53,12 @@ def guerrilla_brigade_before_brigade_strength(position: Position) -> Iterator[Re
             piece.size == "division" for piece in group
         ) else ""
         yield Violation(
-            f"{plural(len(group), _NAMES[kind] + ' unit')} larger than a group {verb_for(len(group), 'stands', 'stand')} on the map ({sizes}: "
+            f"{plural(len(group), _NAMES[kind] + ' unit')} larger than a group "
+            f"{verb_for(len(group), 'stands', 'stand')} on the map ({sizes}: "
             f"{describe_all(group)}), but {state}{divisions}",
-            location=group[0].location, pieces=ids, facts={"count": len(group)},
+            location=group[0].location,
+            pieces=ids,
+            facts={"count": len(group)},
         )
 
 
@@ -83,7 +86,11 @@ def brigade_strength_tally(position: Position) -> Iterator[Finding]:
                 "; brigade-strength is reached if they are all still on the map at the end of the Guerrilla "
                 f"Status Phase: then record the fact {fact}"
             )
-            severity = "warning" if position.phase in ("guerrilla-status", "anti-guerrilla-redeployment", "game-turn-indication") else "info"
+            severity = (
+                "warning"
+                if position.phase in ("guerrilla-status", "anti-guerrilla-redeployment", "game-turn-indication")
+                else "info"
+            )
         else:
             message += f"; {needed - count} more needed"
         yield Finding(message, case=item, severity=severity, facts={"groups": count, "needed": needed})
@@ -103,5 +110,7 @@ def guerrilla_unit_formed_in_hide_away(position: Position) -> Iterator[Violation
                 yield Violation(
                     f"the {piece.size} {describe_all([piece])} was formed this Game-Turn (event at line "
                     f"{event.line}) and stands in a Hide-away; larger guerrilla units are never formed in one",
-                    location=piece.location, pieces=[piece.id], case="7.63A",
+                    location=piece.location,
+                    pieces=[piece.id],
+                    case="7.63A",
                 )

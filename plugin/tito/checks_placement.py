@@ -176,9 +176,11 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
             yield Violation(
                 f"{plural(len(partisans), 'Partisan unit')} ({describe_all(partisans)}) "
                 f"{verb_for(len(partisans), 'shares', 'share')} this location with "
-                f"{plural(len(chetniks), 'Chetnik unit')} ({describe_all(chetniks)}); Partisans and Chetniks never stack "
+                f"{plural(len(chetniks), 'Chetnik unit')} ({describe_all(chetniks)}); Partisans and Chetniks never "
+                "stack "
                 f"together (also {related})",
-                location=location_id, pieces=[piece.id for piece in partisans + chetniks],
+                location=location_id,
+                pieces=[piece.id for piece in partisans + chetniks],
             )
 
 
@@ -191,7 +193,8 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
         if location.kind != facts.HIDE_AWAY or units.location_side(location) != "axis":
             continue
         intruders = [
-            piece for piece in pieces
+            piece
+            for piece in pieces
             if units.side(piece, turn) == "axis" and on_operation.get(piece.id) != location.area
         ]
         if not intruders:
@@ -205,7 +208,8 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
         yield Violation(
             f"{_standing(intruders, 'Axis-side unit')} in the Axis Hide-away of {zone} without being on an "
             f"Anti-Guerrilla Operation against {zone}: {describe_all(intruders)}{detail}",
-            location=location_id, pieces=[piece.id for piece in intruders],
+            location=location_id,
+            pieces=[piece.id for piece in intruders],
         )
 
 
@@ -222,15 +226,18 @@ def soviet_or_bulgarian_outside_partisan_locations(position: Position) -> Iterat
                 f"{_standing(allies, 'Soviet or pro-Yugoslav Bulgarian unit')} in the "
                 f"{location.name} ({describe_all(allies)}); in a zone display "
                 f"{verb_for(len(allies), 'it belongs', 'they belong')} in the Partisan triangle or circle",
-                location=location_id, pieces=[piece.id for piece in allies],
+                location=location_id,
+                pieces=[piece.id for piece in allies],
             )
         chetniks = [piece for piece in pieces if piece.nationality == "chetnik"]
         if chetniks:
             yield Violation(
                 f"{plural(len(allies), 'Soviet or pro-Yugoslav Bulgarian unit')} ({describe_all(allies)}) "
                 f"{verb_for(len(allies), 'stacks', 'stack')} with {plural(len(chetniks), 'Chetnik unit')} "
-                f"({describe_all(chetniks)}); {verb_for(len(allies), 'it never stacks', 'they never stack')} with Chetniks",
-                location=location_id, pieces=[piece.id for piece in allies + chetniks],
+                f"({describe_all(chetniks)}); {verb_for(len(allies), 'it never stacks', 'they never stack')} with "
+                "Chetniks",
+                location=location_id,
+                pieces=[piece.id for piece in allies + chetniks],
             )
 
 
@@ -246,5 +253,6 @@ def objective_display_in_islands(position: Position) -> Iterator[Violation]:
         yield Violation(
             f"the map gives the Islands an Objective Display, {display.label} ({position.map.source}, line "
             f"{display.line}), but the Islands have none{who}",
-            location=boxes[0], pieces=[piece.id for piece in standing],
+            location=boxes[0],
+            pieces=[piece.id for piece in standing],
         )

@@ -21,7 +21,9 @@ def _yugoslav_units(pieces: list[Piece], turn: int | None) -> list[Piece]:
 
 @case("14.2", severity="info")
 def victory_points_scored(position: Position) -> Iterator[Finding]:
-    """What the Yugoslav player would gain: held Objective Displays, held Mountains, Germans kept past their transfer."""
+    """What the Yugoslav player would gain: held Objective Displays, held Mountains, Germans kept past their
+    transfer.
+    """
     turn = units.turn_number(position)
     stacks = position.stacks()
     eliminated = set(position.facts.get("intrinsic-defence-eliminated", ()))
@@ -39,7 +41,9 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
                 f"{display.label} is held ({describe_all(holders)}) but scores nothing: its intrinsic defence "
                 f"of {display.attributes['intrinsic-defence']} stands (8.51; record intrinsic-defence-eliminated "
                 "once it falls)",
-                location=yugoslav_box, pieces=[piece.id for piece in holders], case="14.2A",
+                location=yugoslav_box,
+                pieces=[piece.id for piece in holders],
+                case="14.2A",
                 facts={"display": display.id, "victory_points": 0},
             )
             continue
@@ -50,14 +54,18 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
             yield Finding(
                 f"{display.label} is held by Chetniks ({describe_all(holders)}) but scores nothing while "
                 "pro-Axis Chetniks stand in its Axis box (addendum 7.44E)",
-                location=yugoslav_box, pieces=[piece.id for piece in holders], case="14.2A",
+                location=yugoslav_box,
+                pieces=[piece.id for piece in holders],
+                case="14.2A",
                 facts={"display": display.id, "victory_points": 0},
             )
             continue
         totals["displays"] += value
         yield Finding(
             f"{display.label} held by {plural(len(holders), 'Yugoslav unit')}: {plural(value, 'victory point')}",
-            location=yugoslav_box, pieces=[piece.id for piece in holders], case="14.2A",
+            location=yugoslav_box,
+            pieces=[piece.id for piece in holders],
+            case="14.2A",
             facts={"display": display.id, "victory_points": value},
         )
 
@@ -71,9 +79,13 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
             if missing:
                 unchecked = True
                 yield Finding(
-                    f"the Mountain's points cannot be counted: {plural(len(missing), 'unit')} {verb_for(len(missing), 'has', 'have')} no strength "
+                    f"the Mountain's points cannot be counted: {plural(len(missing), 'unit')} "
+                    f"{verb_for(len(missing), 'has', 'have')} no strength "
                     f"({describe_all(missing)})",
-                    location=location_id, pieces=[piece.id for piece in missing], case="14.2B", severity="unchecked",
+                    location=location_id,
+                    pieces=[piece.id for piece in missing],
+                    case="14.2B",
+                    severity="unchecked",
                 )
                 continue
             strength = sum(piece.strength for piece in holders)
@@ -81,12 +93,19 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
             if points == 0:
                 continue
             totals["mountains"] += points
-            cap = " (capped at the number of units)" if points < strength // facts.MOUNTAIN_POINTS_PER_VICTORY_POINT else ""
+            cap = (
+                " (capped at the number of units)"
+                if points < strength // facts.MOUNTAIN_POINTS_PER_VICTORY_POINT
+                else ""
+            )
             yield Finding(
                 f"{plural(len(holders), 'unit')} of strength {strength} in this Mountain: {strength} / "
-                f"{facts.MOUNTAIN_POINTS_PER_VICTORY_POINT} rounded down = {strength // facts.MOUNTAIN_POINTS_PER_VICTORY_POINT}"
+                f"{facts.MOUNTAIN_POINTS_PER_VICTORY_POINT} rounded down = "
+                f"{strength // facts.MOUNTAIN_POINTS_PER_VICTORY_POINT}"
                 f", scoring {plural(points, 'victory point')}{cap}",
-                location=location_id, pieces=[piece.id for piece in holders], case="14.2B",
+                location=location_id,
+                pieces=[piece.id for piece in holders],
+                case="14.2B",
                 facts={"strength": strength, "units": len(holders), "victory_points": points},
             )
 
@@ -102,7 +121,9 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
                 yield Finding(
                     f"the German {describe_all([piece])} is still on the map after its transfer in Game-Turn "
                     f"{due}: {facts.GERMAN_LATE_TRANSFER_POINTS} victory points",
-                    location=piece.location, pieces=[piece.id], case="14.2C",
+                    location=piece.location,
+                    pieces=[piece.id],
+                    case="14.2C",
                     facts={"victory_points": facts.GERMAN_LATE_TRANSFER_POINTS},
                 )
 

@@ -56,20 +56,27 @@ def guerrilla_in_carinthia_or_baranya_early(position: Position) -> Iterator[Resu
         ids = [piece.id for piece in group]
         if turn is None:
             yield Finding(
-                f"{plural(len(group), 'guerrilla unit')} {verb_for(len(group), 'stands', 'stand')} in {name} ({describe_all(group)}), and the save gives no "
+                f"{plural(len(group), 'guerrilla unit')} {verb_for(len(group), 'stands', 'stand')} in {name} "
+                f"({describe_all(group)}), and the save gives no "
                 f"Game-Turn: guerrillas may be there only from Game-Turn {facts.GUERRILLAS_FREE_FROM}",
-                pieces=ids, severity="unchecked", facts={"zone": zone},
+                pieces=ids,
+                severity="unchecked",
+                facts={"zone": zone},
             )
         else:
             yield Violation(
-                f"{plural(len(group), 'guerrilla unit')} {verb_for(len(group), 'stands', 'stand')} in {name} in Game-Turn {turn} ({describe_all(group)}); "
+                f"{plural(len(group), 'guerrilla unit')} {verb_for(len(group), 'stands', 'stand')} in {name} in "
+                f"Game-Turn {turn} ({describe_all(group)}); "
                 f"Partisans and Chetniks may enter {name} only from Game-Turn {facts.GUERRILLAS_FREE_FROM}",
-                location=group[0].location, pieces=ids, facts={"zone": zone, "turn": turn},
+                location=group[0].location,
+                pieces=ids,
+                facts={"zone": zone, "turn": turn},
             )
 
 
-def _sphere_verdict(position: Position, piece: Piece, zone: str, turn: int | None,
-                    on_operation: dict[str, str]) -> str | None:
+def _sphere_verdict(
+    position: Position, piece: Piece, zone: str, turn: int | None, on_operation: dict[str, str]
+) -> str | None:
     """Why the piece may not be in the zone (a sentence), or None when it may be (or another check decides)."""
     nationality = piece.nationality
     sphere = facts.SPHERES[nationality][1]
@@ -83,7 +90,10 @@ def _sphere_verdict(position: Position, piece: Piece, zone: str, turn: int | Non
             return None
         reason = f"outside the German sphere ({listed})"
         if zone in facts.SPHERES["italian"][1]:
-            reason += f"; the Italian sphere opens to Germans the Game-Turn after the first 45 points or first brigade, and {_escalation_words(position)}"
+            reason += (
+                "; the Italian sphere opens to Germans the Game-Turn after the first 45 points or first brigade, "
+                f"and {_escalation_words(position)}"
+            )
         return reason + f"; Germans go anywhere from Game-Turn {facts.GERMANS_FREE_FROM}"
     if nationality == "italian" and zone in facts.ITALIAN_OPERATION_ZONES and on_operation.get(piece.id) == zone:
         return None  # 6.64B: judged by italian_operation_out_of_bounds
@@ -115,17 +125,23 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
     for (nationality, zone, reason), group in groups.items():
         item = facts.SPHERES[nationality][0]
         name = units.zone_name(position, zone)
-        message = f"{plural(len(group), nationality.capitalize() + ' unit')} in {name} ({describe_all(group)}): {reason}"
+        message = (
+            f"{plural(len(group), nationality.capitalize() + ' unit')} in {name} ({describe_all(group)}): {reason}"
+        )
         ids = [piece.id for piece in group]
         if nationality == "german" and turn is None:
-            yield Finding(message + "; the save gives no Game-Turn", pieces=ids, severity="unchecked", case=f"6.62{item}")
+            yield Finding(
+                message + "; the save gives no Game-Turn", pieces=ids, severity="unchecked", case=f"6.62{item}"
+            )
         else:
             yield Violation(message, location=group[0].location, pieces=ids, case=f"6.62{item}", facts={"zone": zone})
 
 
 @case("6.64")
 def italian_operation_out_of_bounds(position: Position) -> Iterator[Violation]:
-    """Italians join operations in Serbia or Bosnia only after the 45 points or first brigade, three divisions at most, never after the Pullback."""
+    """Italians join operations in Serbia or Bosnia only after the 45 points or first brigade, three divisions at
+    most, never after the Pullback.
+    """
     turn = units.turn_number(position)
     pieces = units.pieces_by_id(position)
     for event in units.operations(position):
@@ -141,7 +157,9 @@ def italian_operation_out_of_bounds(position: Position) -> Iterator[Violation]:
                 f"the operation against {name} (line {event.line}) lists {plural(len(italians), 'Italian unit')} "
                 f"({describe_all(italians)}); Italians may join operations there only from the Game-Turn after "
                 f"the first 45 victory points or first brigade, and {_escalation_words(position)}",
-                location=italians[0].location, pieces=ids, facts={"zone": event.area},
+                location=italians[0].location,
+                pieces=ids,
+                facts={"zone": event.area},
             )
         pullback = units.trigger_turn(position, "italian-pullback")
         if pullback is not None and (turn is None or pullback <= turn):
@@ -150,7 +168,10 @@ def italian_operation_out_of_bounds(position: Position) -> Iterator[Violation]:
                 f"the operation against {name} (line {event.line}) lists {plural(len(italians), 'Italian unit')} "
                 f"({describe_all(italians)}) after the Italian Pullback of {when}; no Italians join operations "
                 "in Serbia or Bosnia once the Pullback has come (also 10.21)",
-                location=italians[0].location, pieces=ids, case="6.64B", facts={"zone": event.area},
+                location=italians[0].location,
+                pieces=ids,
+                case="6.64B",
+                facts={"zone": event.area},
             )
         total = sum((units.division_equivalent(piece) for piece in italians), Fraction(0))
         if total > facts.ITALIAN_OPERATION_LIMIT:
@@ -158,14 +179,18 @@ def italian_operation_out_of_bounds(position: Position) -> Iterator[Violation]:
                 f"the operation against {name} (line {event.line}) takes {fraction_text(total)} Italian "
                 f"division-equivalents ({units.size_breakdown(italians)}); at most "
                 f"{facts.ITALIAN_OPERATION_LIMIT} Italian divisions may go",
-                location=italians[0].location, pieces=ids, case="6.64B",
+                location=italians[0].location,
+                pieces=ids,
+                case="6.64B",
                 facts={"zone": event.area, "italian_divisions": str(total)},
             )
 
 
 @case("13.91")
 def bulgarian_occupation_division_misplaced(position: Position) -> Iterator[Violation]:
-    """The Bulgarian 25th and 27th arrive after the 45 points or first brigade and stay in Serbia's Bulgarian Occupation displays."""
+    """The Bulgarian 25th and 27th arrive after the 45 points or first brigade and stay in Serbia's Bulgarian
+    Occupation displays.
+    """
     turn = units.turn_number(position)
     on_operation = units.operation_zone_by_piece(position)
     for piece in position.pieces:
@@ -176,7 +201,9 @@ def bulgarian_occupation_division_misplaced(position: Position) -> Iterator[Viol
             yield Violation(
                 f"the Bulgarian {units.designation(piece)} ({piece.id}) is on the map, but it becomes available "
                 f"only after the first 45 victory points or first brigade, and {_escalation_words(position)}",
-                location=piece.location, pieces=[piece.id], case="13.91D",
+                location=piece.location,
+                pieces=[piece.id],
+                case="13.91D",
             )
             continue
         if location.area == facts.BULGARIAN_OCCUPATION_ZONE:
@@ -190,19 +217,24 @@ def bulgarian_occupation_division_misplaced(position: Position) -> Iterator[Viol
             f"the Bulgarian {units.designation(piece)} ({piece.id}) stands here; it may stand only in the Axis box "
             "of a Serbian display labelled bulgarian-occupation, or in Serbia's Axis triangle or circle while an "
             "operation against Serbia lists it",
-            location=piece.location, pieces=[piece.id], case="13.91D",
+            location=piece.location,
+            pieces=[piece.id],
+            case="13.91D",
         )
 
 
 @case("10.21")
 def italian_in_croatia_after_pullback(position: Position) -> Iterator[Result]:
-    """Once the Italian Pullback comes, Italians in Croatia stand only in the Axis box of displays labelled Italian Pullback."""
+    """Once the Italian Pullback comes, Italians in Croatia stand only in the Axis box of displays labelled Italian
+    Pullback.
+    """
     pullback = units.trigger_turn(position, "italian-pullback")
     turn = units.turn_number(position)
     if pullback is None or (turn is not None and pullback > turn):
         return
     in_grace = (
-        turn is not None and pullback == turn
+        turn is not None
+        and pullback == turn
         and (units.phase_index(position.phase) or 0) <= facts.PHASES.index("axis-movement")
     )
     on_operation = units.operation_zone_by_piece(position)
@@ -218,7 +250,9 @@ def italian_in_croatia_after_pullback(position: Position) -> Iterator[Result]:
             display = position.map.displays.get(location.attributes.get("display", ""))
             if display is not None and "italian-pullback" in display.attributes.get("labels", "").split():
                 continue
-            reason = f"stands in {display.label if display else location.label}, a display not labelled italian-pullback"
+            reason = (
+                f"stands in {display.label if display else location.label}, a display not labelled italian-pullback"
+            )
         else:
             reason = f"stands in the Croatian zone display ({location.label})"
         when = f"Game-Turn {pullback}" if pullback else "an earlier Game-Turn"
@@ -228,8 +262,11 @@ def italian_in_croatia_after_pullback(position: Position) -> Iterator[Result]:
         )
         if in_grace:
             yield Finding(
-                message + "; it must leave in this Game-Turn's Axis Movement Phase (Referee's reading, see the case page)",
-                location=piece.location, pieces=[piece.id], severity="warning",
+                message
+                + "; it must leave in this Game-Turn's Axis Movement Phase (Referee's reading, see the case page)",
+                location=piece.location,
+                pieces=[piece.id],
+                severity="warning",
             )
         else:
             yield Violation(message, location=piece.location, pieces=[piece.id])

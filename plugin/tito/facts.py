@@ -175,18 +175,25 @@ TRIGGER_FACTS: Mapping[str, str] = MappingProxyType({
     "tito-located": "9.42: the Game-Turn Tito was located",
 })
 TITO_STATES = ("not-arrived", "unidentified", "identified", "located", "withdrawn", "eliminated")
-OTHER_FACTS: Mapping[str, str] = MappingProxyType({
-    "tito-state": "9.0: Tito's state, one of " + ", ".join(TITO_STATES),
-    "victory-points": "14.1: the Yugoslav victory point total before this turn's Victory Point Stage (an integer)",
-    "intrinsic-defence-eliminated": "8.53: a display whose intrinsic defence has been eliminated (repeat the fact for each)",
-})
+OTHER_FACTS: Mapping[str, str] = MappingProxyType(
+    {
+        "tito-state": "9.0: Tito's state, one of " + ", ".join(TITO_STATES),
+        "victory-points": "14.1: the Yugoslav victory point total before this turn's Victory Point Stage (an integer)",
+        "intrinsic-defence-eliminated": "8.53: a display whose intrinsic defence has been eliminated (repeat the fact "
+        "for each)",
+    }
+)
 
 ANTI_GUERRILLA_OPERATION = "anti-guerrilla-operation"
 GUERRILLA_UNIT_FORMED = "guerrilla-unit-formed"
-EVENT_KINDS = MappingProxyType({
-    ANTI_GUERRILLA_OPERATION: "8.4: an operation declared this Game-Turn: area = the target zone, pieces = its units",
-    GUERRILLA_UNIT_FORMED: "7.63: guerrilla brigades or divisions formed this Game-Turn: pieces = the new units",
-})
+EVENT_KINDS = MappingProxyType(
+    {
+        ANTI_GUERRILLA_OPERATION: (
+            "8.4: an operation declared this Game-Turn: area = the target zone, pieces = its units"
+        ),
+        GUERRILLA_UNIT_FORMED: "7.63: guerrilla brigades or divisions formed this Game-Turn: pieces = the new units",
+    }
+)
 
 # -- set-up and arrivals (13.91, 13.92, 15.1, 15.2) -------------------------
 
@@ -217,18 +224,23 @@ def _same_strength(nationality: str, strength: int, designations: str, size: str
 
 # 15.1: Axis units start in any Objective Display of their zone.  The rules
 # call the Italians divisions (6.64B); other sizes are on the counters.
-AXIS_SETUP: Mapping[str, tuple[Counter, ...]] = MappingProxyType({
-    "serbia": _same_strength("german", 12, "704, 714, 717") + _same_strength("serbian", 1, "1, 2, 3, 4, 5"),
-    "bosnia": _same_strength("german", 12, "718"),
-    "slovenia": _same_strength("italian", 6, "Emilia, Marche, Alpi Gr, CD Alpi", "division"),
-    "istria": _same_strength("italian", 6, "Murge, Messina", "division"),
-    "croatia": _same_strength("italian", 6, "Bergamo, Sassari", "division"),
-    "dalmatia": _same_strength("italian", 6, "Savoia, Zara", "division"),
-    "montenegro": _same_strength(
-        "italian", 6, "Re, Lombard, Macerata, Isonzo, Ferrara, Taurinense, Perugia, Venezia, Puglia", "division",
-    ),
-    "albania": _same_strength("italian", 6, "Firenze, Arezzo, Parma", "division"),
-})
+AXIS_SETUP: Mapping[str, tuple[Counter, ...]] = MappingProxyType(
+    {
+        "serbia": _same_strength("german", 12, "704, 714, 717") + _same_strength("serbian", 1, "1, 2, 3, 4, 5"),
+        "bosnia": _same_strength("german", 12, "718"),
+        "slovenia": _same_strength("italian", 6, "Emilia, Marche, Alpi Gr, CD Alpi", "division"),
+        "istria": _same_strength("italian", 6, "Murge, Messina", "division"),
+        "croatia": _same_strength("italian", 6, "Bergamo, Sassari", "division"),
+        "dalmatia": _same_strength("italian", 6, "Savoia, Zara", "division"),
+        "montenegro": _same_strength(
+            "italian",
+            6,
+            "Re, Lombard, Macerata, Isonzo, Ferrara, Taurinense, Perugia, Venezia, Puglia",
+            "division",
+        ),
+        "albania": _same_strength("italian", 6, "Firenze, Arezzo, Parma", "division"),
+    }
+)
 # 15.2: Chetnik groups in the Chetnik Hide-away of these zones, under Yugoslav control.
 YUGOSLAV_SETUP: Mapping[str, int] = MappingProxyType({"serbia": 5, "montenegro": 2})
 
@@ -249,14 +261,18 @@ AXIS_SCHEDULE: tuple[Arrival, ...] = (
     Arrival("italian-surrender", "arrives", _counters("german", "181:18, 264:15, 371:15, 1Cos:9"), "B"),
     Arrival("tito-located", "arrives", _counters("german", "501SS:1", "battalion"), "C"),
     Arrival(
-        "forty-five-points-or-brigade", "arrives", _counters("bulgarian", "25:12, 27:12", "division"), "D",
+        "forty-five-points-or-brigade",
+        "arrives",
+        _counters("bulgarian", "25:12, 27:12", "division"),
+        "D",
         "Serbia, Axis boxes of Bulgarian Occupation displays only",
     ),
     Arrival("2", "arrives", _counters("german", "342:18, 125:3") + _counters("croat", "Gd:3, 1Ust:2, 2Ust:2, 3Ust:2")),
     Arrival("3", "arrives", _counters("german", "113:18") + _counters("croat", "4Ust:2, 5Ust:2")),
     Arrival("3", "transferred", _counters("german", "125:3")),
     Arrival(
-        "4", "arrives",
+        "4",
+        "arrives",
         _same_strength("croat", 1, "1, 2, 3, 4, 5") + _same_strength("croat", 2, "1Mt, 2Mt, 3Mt, 4Mt, 5Mt"),
     ),
     Arrival("4", "transferred", _counters("german", "113:18")),
@@ -268,28 +284,42 @@ AXIS_SCHEDULE: tuple[Arrival, ...] = (
 )
 
 YUGOSLAV_SCHEDULE: tuple[Arrival, ...] = (
-    Arrival("2", "arrives", (Counter("partisan", "groups x10", 1, "group"), Counter("partisan", "Tito", 0)),
-            placement="Serbia, Partisan Hide-away"),
-    Arrival("2", "arrives", (Counter("partisan", "groups x4", 1, "group"),), placement="Slovenia, Partisan Hide-away"),
-    Arrival("2", "arrives", (Counter("partisan", "groups x3", 1, "group"),), placement="Montenegro, Partisan Hide-away"),
     Arrival(
-        "15", "arrives",
+        "2",
+        "arrives",
+        (Counter("partisan", "groups x10", 1, "group"), Counter("partisan", "Tito", 0)),
+        placement="Serbia, Partisan Hide-away",
+    ),
+    Arrival("2", "arrives", (Counter("partisan", "groups x4", 1, "group"),), placement="Slovenia, Partisan Hide-away"),
+    Arrival(
+        "2", "arrives", (Counter("partisan", "groups x3", 1, "group"),), placement="Montenegro, Partisan Hide-away"
+    ),
+    Arrival(
+        "15",
+        "arrives",
         _counters("soviet", "75:30, 68:30, 64:30, 10Gd:33, 31Gd:33, 4Gd:42, 5:12"),
         placement="Serbia or Macedonia, Partisan locations",
     ),
     Arrival(
-        "15", "arrives",
+        "15",
+        "arrives",
         _counters("bulgarian", "1:15, 2:15, 3:15, 4:15, 5:15, 7:15, 8:15, 6:18, 9:18"),
         placement="Macedonia, Partisan locations",
     ),
-    Arrival("15", "optional", _counters("soviet", "18Gd:33, 20Gd:33, 7:38"),
-            placement="as the other Soviets; each costs victory points"),
+    Arrival(
+        "15",
+        "optional",
+        _counters("soviet", "18Gd:33, 20Gd:33, 7:38"),
+        placement="as the other Soviets; each costs victory points",
+    ),
 )
 
 # 13.7, 14.2C: German units the schedule transfers out, by the Game-Turn of the transfer.
-GERMAN_TRANSFERS: Mapping[str, int] = MappingProxyType({
-    counter.designation: int(arrival.when)
-    for arrival in AXIS_SCHEDULE
-    if arrival.action == "transferred"
-    for counter in arrival.counters
-})
+GERMAN_TRANSFERS: Mapping[str, int] = MappingProxyType(
+    {
+        counter.designation: int(arrival.when)
+        for arrival in AXIS_SCHEDULE
+        if arrival.action == "transferred"
+        for counter in arrival.counters
+    }
+)

@@ -66,8 +66,11 @@ def picture(position: Position, report: Report) -> str:
     height = LEGEND_HEIGHT + sum(max(panel.height for panel in row) + GAP for row in rows) + GAP
 
     root = svg.document(
-        f"Tito position: {plural(len(position.pieces), 'piece')} in {plural(len(panels), 'zone')}", (0, 0, width, height),
-        class_="tito-picture", font_family="system-ui, sans-serif", font_size="13",
+        f"Tito position: {plural(len(position.pieces), 'piece')} in {plural(len(panels), 'zone')}",
+        (0, 0, width, height),
+        class_="tito-picture",
+        font_family="system-ui, sans-serif",
+        font_size="13",
     )
     _legend(root, width, len(report.violations))
     y = LEGEND_HEIGHT
@@ -99,8 +102,12 @@ class _ZonePanel:
         shown = {location.id for location in here if self._is_drawn_elsewhere(location)}
         self.others = [location for location in here if location.id not in shown]
         self.height = (
-            TITLE_HEIGHT + 2 * ZONE_ROW + (HEADER_ROW if self.displays else 0) + len(self.displays) * DISPLAY_ROW
-            + (DISPLAY_ROW if self.others else 0) + 10
+            TITLE_HEIGHT
+            + 2 * ZONE_ROW
+            + (HEADER_ROW if self.displays else 0)
+            + len(self.displays) * DISPLAY_ROW
+            + (DISPLAY_ROW if self.others else 0)
+            + 10
         )
 
     def _is_drawn_elsewhere(self, location: Location) -> bool:
@@ -112,8 +119,18 @@ class _ZonePanel:
 
     def draw(self, parent: etree._Element, x: int, y: int) -> None:
         panel = svg.element(parent, "g", class_="zone", transform=f"translate({x},{y})")
-        svg.element(panel, "rect", x="0", y="0", width=PANEL_WIDTH, height=self.height, rx="6", fill="#ffffff",
-                    stroke=OUTLINE, stroke_width="1")
+        svg.element(
+            panel,
+            "rect",
+            x="0",
+            y="0",
+            width=PANEL_WIDTH,
+            height=self.height,
+            rx="6",
+            fill="#ffffff",
+            stroke=OUTLINE,
+            stroke_width="1",
+        )
         svg.element(panel, "text", self.area.label, x=12, y=21, font_size="16", font_weight="700", fill=TEXT)
         top = TITLE_HEIGHT
         self._zone_row(panel, top, facts.MOUNTAIN, "triangle", "Mountains")
@@ -124,9 +141,16 @@ class _ZonePanel:
         y = top + 2 * ZONE_ROW
         if self.displays:
             for column, side in enumerate(facts.OBJECTIVE_BOX_SIDES):
-                svg.element(panel, "text", f"{SIDE_LABELS[side]} box",
-                            x=BOX_LEFT + column * (BOX_WIDTH + 8) + BOX_WIDTH / 2, y=y + 10, fill=MUTED,
-                            font_size="11", text_anchor="middle")
+                svg.element(
+                    panel,
+                    "text",
+                    f"{SIDE_LABELS[side]} box",
+                    x=BOX_LEFT + column * (BOX_WIDTH + 8) + BOX_WIDTH / 2,
+                    y=y + 10,
+                    fill=MUTED,
+                    font_size="11",
+                    text_anchor="middle",
+                )
             svg.element(panel, "text", "Objective Displays", x=12, y=y + 10, fill=MUTED, font_size="11")
             y += HEADER_ROW
         for display in self.displays:
@@ -135,14 +159,26 @@ class _ZonePanel:
         if self.others:
             svg.element(panel, "text", "Other places", x=12, y=y + 22, fill=MUTED)
             for column, location in enumerate(self.others[:2]):
-                self._place(panel, location, "box", BOX_LEFT + column * (BOX_WIDTH + 8), y + 4, BOX_WIDTH,
-                            BOX_HEIGHT, location.label)
+                self._place(
+                    panel,
+                    location,
+                    "box",
+                    BOX_LEFT + column * (BOX_WIDTH + 8),
+                    y + 4,
+                    BOX_WIDTH,
+                    BOX_HEIGHT,
+                    location.label,
+                )
 
     def _find(self, kind: str, side: str) -> Location | None:
         return next(
-            (location for location in self.by_id.values()
-             if location.kind == kind and location.attributes.get("side") == side
-             and location.attributes.get("display") == "zone"),
+            (
+                location
+                for location in self.by_id.values()
+                if location.kind == kind
+                and location.attributes.get("side") == side
+                and location.attributes.get("display") == "zone"
+            ),
             None,
         )
 
@@ -151,8 +187,9 @@ class _ZonePanel:
         for column, side in enumerate(facts.ZONE_DISPLAY_SIDES):
             location = self._find(kind, side)
             if location is not None:
-                self._place(panel, location, shape, 12 + column * (SHAPE + 22), top + 18, SHAPE, SHAPE,
-                            SIDE_LABELS[side])
+                self._place(
+                    panel, location, shape, 12 + column * (SHAPE + 22), top + 18, SHAPE, SHAPE, SIDE_LABELS[side]
+                )
 
     def _display_row(self, panel: etree._Element, display, y: int) -> None:
         label = display.label if len(display.label) <= 19 else display.label[:18] + "…"
@@ -160,11 +197,13 @@ class _ZonePanel:
         for column, side in enumerate(facts.OBJECTIVE_BOX_SIDES):
             location = self.by_id.get(f"{self.zone}/{display.id}/{side}")
             if location is not None:
-                self._place(panel, location, "box", BOX_LEFT + column * (BOX_WIDTH + 8), y + 4, BOX_WIDTH,
-                            BOX_HEIGHT, None)
+                self._place(
+                    panel, location, "box", BOX_LEFT + column * (BOX_WIDTH + 8), y + 4, BOX_WIDTH, BOX_HEIGHT, None
+                )
 
-    def _place(self, panel, location: Location, shape: str, x: int, y: int, width: int, height: int,
-               caption: str | None) -> None:
+    def _place(
+        self, panel, location: Location, shape: str, x: int, y: int, width: int, height: int, caption: str | None
+    ) -> None:
         """One location: its outline, its count and division-equivalents, its marks."""
         pieces = self.stacks.get(location.id, [])
         numbers = self.marks.get(location.id, [])
@@ -196,25 +235,62 @@ class _ZonePanel:
             total = sum((units.division_equivalent(piece) for piece in pieces), Fraction(0))
             count = f"{len(pieces)} unit" + ("" if len(pieces) == 1 else "s")
             if shape == "box" and height <= BOX_HEIGHT:
-                svg.element(group, "text", f"{count} · {_divisions(total)}", x=centre, y=text_y,
-                            text_anchor="middle", font_size="11", fill=TEXT)
+                svg.element(
+                    group,
+                    "text",
+                    f"{count} · {_divisions(total)}",
+                    x=centre,
+                    y=text_y,
+                    text_anchor="middle",
+                    font_size="11",
+                    fill=TEXT,
+                )
             else:
                 svg.element(group, "text", count, x=centre, y=text_y, text_anchor="middle", font_size="11", fill=TEXT)
-                svg.element(group, "text", _divisions(total), x=centre, y=text_y + 13,
-                            text_anchor="middle", font_size="11", font_weight="700", fill=TEXT)
+                svg.element(
+                    group,
+                    "text",
+                    _divisions(total),
+                    x=centre,
+                    y=text_y + 13,
+                    text_anchor="middle",
+                    font_size="11",
+                    font_weight="700",
+                    fill=TEXT,
+                )
         if caption:
-            svg.element(group, "text", caption, x=centre, y=y + height + 13,
-                        text_anchor="middle", font_size="11", fill=MUTED)
+            svg.element(
+                group, "text", caption, x=centre, y=y + height + 13, text_anchor="middle", font_size="11", fill=MUTED
+            )
         if numbers:
             shown = ", ".join(str(number) for number in numbers[:3]) + ("…" if len(numbers) > 3 else "")
             badge_width = 12 + 7 * len(shown)
             # On a box the badge sits on its top edge, clear of the counts written inside.
             badge_y = y if shape == "box" else y + 4
             badge_x = min(x + width - 4, PANEL_WIDTH - badge_width / 2 - 2)
-            svg.element(group, "rect", class_="badge", x=badge_x - badge_width / 2, y=badge_y - 10, width=badge_width,
-                        height="20", rx="10", fill=OFFENCE)
-            svg.element(group, "text", shown, x=badge_x, y=badge_y + 4, class_="badge-number", text_anchor="middle",
-                        font_size="11", font_weight="700", fill="#ffffff")
+            svg.element(
+                group,
+                "rect",
+                class_="badge",
+                x=badge_x - badge_width / 2,
+                y=badge_y - 10,
+                width=badge_width,
+                height="20",
+                rx="10",
+                fill=OFFENCE,
+            )
+            svg.element(
+                group,
+                "text",
+                shown,
+                x=badge_x,
+                y=badge_y + 4,
+                class_="badge-number",
+                text_anchor="middle",
+                font_size="11",
+                font_weight="700",
+                fill="#ffffff",
+            )
 
 
 def _divisions(total: Fraction) -> str:
@@ -223,12 +299,14 @@ def _divisions(total: Fraction) -> str:
 
 def _legend(root: etree._Element, width: int, violations: int) -> None:
     legend = svg.element(root, "g", class_="legend")
-    svg.element(legend, "rect", x=GAP, y="10", width="18", height="14", fill="#ffffff", stroke=OFFENCE,
-                stroke_width="3.5")
+    svg.element(
+        legend, "rect", x=GAP, y="10", width="18", height="14", fill="#ffffff", stroke=OFFENCE, stroke_width="3.5"
+    )
     if violations:
-        words = (f"A place outlined in red breaks a rule; its red number is the violation's number in the report "
-                 f"({violations} in all). Each place shows its units and their division-equivalents (6.22).")
+        words = (
+            f"A place outlined in red breaks a rule; its red number is the violation's number in the report "
+            f"({violations} in all). Each place shows its units and their division-equivalents (6.22)."
+        )
     else:
         words = "No place breaks a rule. Each place shows its units and their division-equivalents (6.22)."
     svg.element(legend, "text", words, x=GAP + 26, y=22, fill=TEXT, font_size="12")
-

@@ -29,9 +29,11 @@ def partisan_closed_hexes(position: Position):
             continue
         if not item.against:
             yield Finding(
-                f"{country.name} partisans: {item.reason}; its {plural(len(candidates), country.terrain_words + ' hex')} "
+                f"{country.name} partisans: {item.reason}; its "
+                f"{plural(len(candidates), country.terrain_words + ' hex')} "
                 f"{verb_for(len(candidates), 'stays', 'stay')} open",
-                case=country.case, facts={"active": False},
+                case=country.case,
+                facts={"active": False},
             )
             continue
         for side in item.against:
@@ -41,20 +43,28 @@ def partisan_closed_hexes(position: Position):
             yield Finding(
                 f"{country.name} partisans {item.reason}: {terms.side_name(side)} may not trace communications "
                 f"through {plural(len(closed), country.terrain_words + ' hex')} ({state.listed(closed)})"
-                + (f"; {len(reopened)} more {verb_for(len(reopened), 'is', 'are')} open through friendly units or "
-                   f"zones of control ({state.listed(reopened)})" if reopened else ""),
-                case=country.case, facts={"side": side, "closed": closed, "reopened": reopened},
+                + (
+                    f"; {len(reopened)} more {verb_for(len(reopened), 'is', 'are')} open through friendly units or "
+                    f"zones of control ({state.listed(reopened)})"
+                    if reopened
+                    else ""
+                ),
+                case=country.case,
+                facts={"side": side, "closed": closed, "reopened": reopened},
             )
 
 
 @case("15.2")
 def unit_cut_off_by_partisans(position: Position):
-    """A unit the save marks in communication must reach a supply source without crossing a hex partisans close to its side."""
+    """A unit the save marks in communication must reach a supply source without crossing a hex partisans close to
+    its side.
+    """
     derived = partisan_map(position)
     graph = hexpaths.hex_graph(position.map)
     for side in terms.SIDES:
         units = [
-            piece for piece in position.pieces
+            piece
+            for piece in position.pieces
             if piece.side == side and state.flag(piece, "communication") and piece.location in graph
         ]
         if not units:
@@ -65,7 +75,8 @@ def unit_cut_off_by_partisans(position: Position):
                 f"{plural(len(units), terms.side_name(side) + ' unit')} {verb_for(len(units), 'is', 'are')} marked in "
                 f"communication, but the save names no "
                 f"{terms.side_name(side)} supply source (fact {state.SUPPLY_SOURCE}{side}; rule 8 is outside the text)",
-                pieces=tuple(piece.id for piece in units), severity="unchecked",
+                pieces=tuple(piece.id for piece in units),
+                severity="unchecked",
             )
             continue
         yield from _judge_side(position, side, units, sources, derived, graph)
@@ -82,11 +93,15 @@ def _judge_side(position, side, units, sources, derived, graph):
     cut_off = [piece for piece in units if piece.location not in reached]
     for piece in units:
         if piece.location in reached and piece.location not in surely:
-            missing = "; ".join(item.unknown for item in derived.activities if item.unknown and side in item.maybe_against)
+            missing = "; ".join(
+                item.unknown for item in derived.activities if item.unknown and side in item.maybe_against
+            )
             yield Finding(
                 f"{state.described(piece)} reaches a {terms.side_name(side)} supply source only through hexes that "
                 f"partisans may close; the save needs {missing}",
-                piece.location, (piece.id,), severity="unchecked",
+                piece.location,
+                (piece.id,),
+                severity="unchecked",
             )
     if not cut_off:
         return
@@ -99,7 +114,9 @@ def _judge_side(position, side, units, sources, derived, graph):
             yield Finding(
                 f"{state.described(piece)} is marked in communication, but no path on the map joins its hex to a "
                 f"{terms.side_name(side)} supply source, partisans or not; rule 8 (outside the text) decides",
-                piece.location, (piece.id,), severity="warning",
+                piece.location,
+                (piece.id,),
+                severity="warning",
             )
             continue
         region, border = regions[piece.location]
@@ -108,8 +125,11 @@ def _judge_side(position, side, units, sources, derived, graph):
         yield Violation(
             f"{state.described(piece)} is marked in communication, but every path from it to a "
             f"{terms.side_name(side)} supply source ({state.listed(sources, 4)}) crosses hexes partisans close to "
-            f"{terms.side_name(side)}: {plural(len(closing), 'closed hex')} {verb_for(len(closing), 'rings', 'ring')} its "
+            f"{terms.side_name(side)}: {plural(len(closing), 'closed hex')} {verb_for(len(closing), 'rings', 'ring')} "
+            "its "
             f"{len(region)}-hex pocket ({state.listed(closing)})",
-            piece.location, (piece.id,), case=cases[0] if len(cases) == 1 else None,
+            piece.location,
+            (piece.id,),
+            case=cases[0] if len(cases) == 1 else None,
             facts={"side": side, "blocking": closing, "pocket_size": len(region), "sources": sources},
         )

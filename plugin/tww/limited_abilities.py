@@ -5,8 +5,9 @@ regrouping in a regroup phase.  A NATO-committed limited unit acts only in
 NATO's first impulse (15.3.1).  A Pact-committed one acts only during the
 Pact first impulse: it may move and fight while the first echelon operates
 and may regroup at the impulse's end, but sits out the movement and combat
-of the second echelon (breakthrough) and every later impulse (15.3.2).  Whether a unit acted comes from the save's events or
-from its previous location; without them the check says what is missing.
+of the second echelon (breakthrough) and every later impulse (15.3.2).  Whether a unit
+acted comes from the save's events or from its previous location; without them the check
+says what is missing.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ VERB = MappingProxyType({terms.MOVEMENT: "moved", terms.COMBAT: "attacked", term
 
 
 def forbidden_because(position: Position, side: str) -> tuple[str, str] | tuple[None, str] | None:
-    """(case, why) when limited units of ``side`` may not act now; (None, missing) when undecidable; None when they may."""
+    """(case, why) when limited units of ``side`` may not act now; (None, missing) when undecidable; None when they
+    may.
+    """
     impulse = position.fact(state.IMPULSE)
     if impulse is None:
         return None, f"the impulse (fact {state.IMPULSE}: {', '.join(terms.IMPULSES)})"
@@ -38,7 +41,10 @@ def forbidden_because(position: Position, side: str) -> tuple[str, str] | tuple[
         return None
     sub_impulse = position.fact(state.SUB_IMPULSE)
     if sub_impulse is None:
-        return None, f"the sub-impulse of the Pact first impulse (fact {state.SUB_IMPULSE}: {', '.join(terms.SUB_IMPULSES)})"
+        return (
+            None,
+            f"the sub-impulse of the Pact first impulse (fact {state.SUB_IMPULSE}: {', '.join(terms.SUB_IMPULSES)})",
+        )
     if sub_impulse == "second-echelon":
         return "15.3.2", (
             f"this is the {position.phase} phase of the second echelon sub-impulse; "
@@ -75,8 +81,11 @@ def limited_unit_acting_out_of_turn(position: Position):
     ids = tuple(piece.id for piece in limited)
     if case is None:
         yield Finding(
-            f"whether the {plural(len(limited), 'limited ' + terms.side_name(side) + ' unit')} may act in this {position.phase} "
-            f"phase cannot be told; the save needs {why}", pieces=ids, severity="unchecked",
+            f"whether the {plural(len(limited), 'limited ' + terms.side_name(side) + ' unit')} may act in this "
+            f"{position.phase} "
+            f"phase cannot be told; the save needs {why}",
+            pieces=ids,
+            severity="unchecked",
         )
         return
     acting = state.pieces_in_events(position, ACTION[position.phase])
@@ -89,17 +98,24 @@ def limited_unit_acting_out_of_turn(position: Position):
             yield Violation(
                 f"the limited {state.nation_name(position, piece.nationality)} unit {state.described(piece)} "
                 f"{VERB[position.phase]}, but {why}",
-                piece.location, (piece.id,), case=case,
-                facts={"impulse": position.fact(state.IMPULSE), "sub_impulse": position.fact(state.SUB_IMPULSE),
-                       "phase": position.phase},
+                piece.location,
+                (piece.id,),
+                case=case,
+                facts={
+                    "impulse": position.fact(state.IMPULSE),
+                    "sub_impulse": position.fact(state.SUB_IMPULSE),
+                    "phase": position.phase,
+                },
             )
     if unknown:
         action = ACTION[position.phase]
-        source = f"{action} events (or <fact name=\"records\" value=\"{action}\"/> when there are none)"
+        source = f'{action} events (or <fact name="records" value="{action}"/> when there are none)'
         if position.phase != terms.COMBAT:
             source += " or each unit's previous-location"
         yield Finding(
             f"limited units may not act now ({why}), but whether {state.listed([p.id for p in unknown])} did cannot be "
             f"told; the save needs {source}",
-            pieces=tuple(piece.id for piece in unknown), case=case, severity="unchecked",
+            pieces=tuple(piece.id for piece in unknown),
+            case=case,
+            severity="unchecked",
         )

@@ -96,8 +96,13 @@ def activity(position: Position, country: PartisanCountry) -> Activity:
         alignment = position.fact(state.KURDISH_PARTISANS)
         if alignment is None:
             return Activity(
-                country, (), "alignment not given",
-                unknown=f"the Kurdish partisans' alignment (fact {state.KURDISH_PARTISANS}: nato, pact or none; rule 20.3.7)",
+                country,
+                (),
+                "alignment not given",
+                unknown=(
+                    f"the Kurdish partisans' alignment (fact {state.KURDISH_PARTISANS}: "
+                    "nato, pact or none; rule 20.3.7)"
+                ),
                 maybe_against=terms.SIDES,
             )
         if alignment == "none":
@@ -105,15 +110,22 @@ def activity(position: Position, country: PartisanCountry) -> Activity:
         return Activity(country, (alignment,), f"active against {terms.side_name(alignment)} (the save says so)")
     entry = state.war_entry(position, country.area)
     if entry is None:
-        return Activity(country, (), f"inactive: {country.name} has not entered the war (no fact {state.WAR_ENTRY}{country.area})")
+        return Activity(
+            country, (), f"inactive: {country.name} has not entered the war (no fact {state.WAR_ENTRY}{country.area})"
+        )
     turn = state.turn_number(position)
     if turn is None:
         return Activity(
-            country, (), "turn not given", unknown="the turn number (the position's turn attribute)",
+            country,
+            (),
+            "turn not given",
+            unknown="the turn number (the position's turn attribute)",
             maybe_against=("pact",),
         )
     if turn > entry:
-        return Activity(country, ("pact",), f"active since turn {entry + 1} ({country.name} entered the war on turn {entry})")
+        return Activity(
+            country, ("pact",), f"active since turn {entry + 1} ({country.name} entered the war on turn {entry})"
+        )
     return Activity(country, (), f"inactive until turn {entry + 1} ({country.name} entered the war on turn {entry})")
 
 
@@ -123,7 +135,9 @@ def candidate_hexes(position: Position, kurdish_nations: set[str] | None) -> dic
     # (area, terrain) -> the case that closes such a hex; Kurdistan is looked up by region.
     closing = {
         (country.area, terrain): country.case
-        for country in COUNTRIES if not country.region for terrain in country.terrains
+        for country in COUNTRIES
+        if not country.region
+        for terrain in country.terrains
     }
     partisan_areas = {area for area, _ in closing}
     kurdistan = next(country for country in COUNTRIES if country.region)
@@ -137,7 +151,9 @@ def candidate_hexes(position: Position, kurdish_nations: set[str] | None) -> dic
             if case is not None:
                 found[case].append(location.id)
         if "region" in attributes and attributes.get("terrain") in kurdish_terrains:
-            if terms.KURDISTAN in attributes["region"].split() and (kurdish_nations is None or location.area in kurdish_nations):
+            if terms.KURDISTAN in attributes["region"].split() and (
+                kurdish_nations is None or location.area in kurdish_nations
+            ):
                 kurdish_hexes.append(location.id)
     return {case: frozenset(hexes) for case, hexes in found.items()}
 

@@ -121,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     from validator import runner
     from validator.saves.xml_reader import SaveInputError, read_position_file
 
-    parser = argparse.ArgumentParser(prog="python -m plugin.tww.picture", description="Draw a Third World War save as SVG.")
+    parser = argparse.ArgumentParser(
+        prog="python -m plugin.tww.picture", description="Draw a Third World War save as SVG."
+    )
     parser.add_argument("save", type=Path)
     parser.add_argument("-o", "--output", type=Path, help="the SVG file to write (default: standard output)")
     arguments = parser.parse_args(argv)

@@ -91,21 +91,26 @@ def rivals_attacking_together(position: Position):
     table = table_for(position)
     attacks = state.events(position, state.ATTACK)
     for event in attacks:
-        attackers = [piece for piece in map(position.piece, event.pieces) if piece is not None and state.is_ground(piece)]
+        attackers = [
+            piece for piece in map(position.piece, event.pieces) if piece is not None and state.is_ground(piece)
+        ]
         for first, second, units in rival_groups(table, attackers):
             target = event.attributes.get("hex")
             yield Violation(
                 f"{state.nation_name(position, first)} and {state.nation_name(position, second)} ground units "
                 f"({', '.join(piece.id for piece in units)}) attack {target} together, but the two are rivals "
                 f"(attack declared at line {event.line})",
-                target, tuple(piece.id for piece in units), facts=_pair_facts(table, first, second),
+                target,
+                tuple(piece.id for piece in units),
+                facts=_pair_facts(table, first, second),
             )
     if position.phase == terms.COMBAT and not state.records(position, state.ATTACK):
         side_pieces = [piece for piece in position.pieces if piece.side == position.phasing and piece.location]
         if next(rival_groups(table, side_pieces), None) is not None:
             yield Finding(
                 "rival nations' units are on the phasing side, but the save lists no attacks; it needs attack events "
-                f"(or <fact name=\"records\" value=\"{state.ATTACK}\"/> when there are none)", severity="unchecked",
+                f'(or <fact name="records" value="{state.ATTACK}"/> when there are none)',
+                severity="unchecked",
             )
 
 
@@ -141,23 +146,31 @@ def regroup_in_rival_territory(position: Position):
             yield Violation(
                 f"{state.described(piece)} regrouped from {start}, in {state.nation_name(position, nation)}, "
                 f"a rival of {state.nation_name(position, piece.nationality)} on the same side",
-                start, (piece.id,), facts=_pair_facts(table, piece.nationality, nation),
+                start,
+                (piece.id,),
+                facts=_pair_facts(table, piece.nationality, nation),
             )
     if unknown:
         yield Finding(
             f"{state.listed(unknown)} regrouped, but the save does not say from where; it needs the event's from "
-            "attribute or the unit's previous-location", pieces=tuple(unknown), severity="unchecked",
+            "attribute or the unit's previous-location",
+            pieces=tuple(unknown),
+            severity="unchecked",
         )
     elif position.phase == terms.REGROUP and not starts and not state.records(position, state.REGROUP):
         exposed = [
-            piece.id for piece in position.pieces
-            if piece.side == position.phasing and not state.is_air(piece)
+            piece.id
+            for piece in position.pieces
+            if piece.side == position.phasing
+            and not state.is_air(piece)
             and (host := _rival_host(position, table, piece, piece.location)) is not None
             and host[1] == piece.side in terms.SIDES
         ]
         if exposed:
             yield Finding(
                 f"{state.listed(exposed)} stand in rival territory in a regroup phase, but the save says nothing of "
-                f"who regrouped; it needs regroup events (or <fact name=\"records\" value=\"{state.REGROUP}\"/>) "
-                "or previous-location", pieces=tuple(exposed), severity="unchecked",
+                f'who regrouped; it needs regroup events (or <fact name="records" value="{state.REGROUP}"/>) '
+                "or previous-location",
+                pieces=tuple(exposed),
+                severity="unchecked",
             )

@@ -32,7 +32,9 @@ def territorial_arriving_outside_home_city(position: Position):
             yield Violation(
                 f"the {home} territorial {state.described(piece)} arrived in {location.id}, "
                 f"which is {' and '.join(problems)}; arriving territorials appear in cities of their own country",
-                location.id, (piece.id,), facts={"home": piece.nationality, "hex_nation": location.area, "city": state.is_city(location)},
+                location.id,
+                (piece.id,),
+                facts={"home": piece.nationality, "hex_nation": location.area, "city": state.is_city(location)},
             )
 
 
@@ -48,12 +50,17 @@ def territorial_outside_home_country(position: Position):
         if location.area is None:
             yield Finding(
                 f"the map gives no nation for {location.id}, so whether the territorial {state.described(piece)} "
-                "is at home cannot be told", location.id, (piece.id,), severity="unchecked",
+                "is at home cannot be told",
+                location.id,
+                (piece.id,),
+                severity="unchecked",
             )
         elif location.area != piece.nationality:
             home = state.nation_name(position, piece.nationality)
             yield Violation(
                 f"the {home} territorial {state.described(piece)} is in {state.nation_name(position, location.area)}; "
                 f"territorials stay in their home country ({home})",
-                location.id, (piece.id,), facts={"home": piece.nationality, "hex_nation": location.area},
+                location.id,
+                (piece.id,),
+                facts={"home": piece.nationality, "hex_nation": location.area},
             )

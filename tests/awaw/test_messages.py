@@ -41,11 +41,15 @@ def test_the_russian_count_split_between_11_22c_and_44_37a_adds_back_to_ten():
     assert on_map == 10
     # 11.22C: 2 over the maximum of 8; of the other 8, 4 automatic and 4 sent to 44.37A.
     assert "the pool allows at most 8" in pool.message and "so 2 are over it" in pool.message
-    assert "of the other 8, 4 are automatic and 4 need one Russian partisan result each, counted under 44.37A" in pool.message
+    assert (
+        "of the other 8, 4 are automatic and 4 need one Russian partisan result each, counted under 44.37A"
+        in pool.message
+    )
     # 44.37A: the same 4, and the 2 it leaves to 11.22C.
     assert results.facts == {"above_automatic": 4, "results": 2}
-    assert results.message.startswith("4 communist partisans above the automatic levels need one Russian partisan "
-                                      "result each, but there are only 2")
+    assert results.message.startswith(
+        "4 communist partisans above the automatic levels need one Russian partisan result each, but there are only 2"
+    )
     assert "Russia: 10 against 4:8, so 4 between the automatic 4 and the maximum 8" in results.message
     assert "the other 2 beyond the maximum are counted under 11.22C" in results.message
     over = pool.facts["count"] - pool.facts["maximum"]
@@ -54,14 +58,18 @@ def test_the_russian_count_split_between_11_22c_and_44_37a_adds_back_to_ten():
 
 def test_a_single_partisan_above_automatic_reads_in_the_singular():
     (message,) = [result.message for result in by_case("44.37/fail-five-in-russia-no-results").values()]
-    assert message == ("1 communist partisan above the automatic levels needs a Russian partisan result, but there are "
-                       "none (Russia: 5 against 4:8, so 1 above the automatic 4)")
+    assert message == (
+        "1 communist partisan above the automatic levels needs a Russian partisan result, but there are "
+        "none (Russia: 5 against 4:8, so 1 above the automatic 4)"
+    )
 
 
 def test_the_western_allied_split_names_11_22a_and_44_36a():
     message = by_case("11.22/fail-three-in-france")["11.22A"].message
     assert "the pool allows at most 2 (the table's 1:2 at its maximum), so 1 is over it" in message
-    assert "of the other 2, 1 is automatic and 1 needs a Western Allied partisan result, counted under 44.36A" in message
+    assert (
+        "of the other 2, 1 is automatic and 1 needs a Western Allied partisan result, counted under 44.36A" in message
+    )
 
 
 def test_a_lowered_russian_pool_says_by_how_much_and_why():
@@ -73,7 +81,9 @@ def test_a_lowered_russian_pool_says_by_how_much_and_why():
 POWERS = "|".join(re.escape(name) for name in POWER_NAMES.values())
 
 
-@pytest.mark.parametrize("path", game_fixtures.fixture_paths(FIXTURES), ids=lambda path: f"{path.parent.name}/{path.stem}")
+@pytest.mark.parametrize(
+    "path", game_fixtures.fixture_paths(FIXTURES), ids=lambda path: f"{path.parent.name}/{path.stem}"
+)
 def test_a_partisans_builder_is_never_written_as_if_it_held_the_hex(path):
     position = read_position_file(path)
     partisans = {piece.id for piece in situation(position).partisans}
@@ -109,7 +119,10 @@ def test_a_friendly_unit_in_the_partisans_own_hex_is_not_called_next_to_it(tmp_p
 def test_a_friendly_unit_in_a_hex_around_the_partisan_is_next_to_it(tmp_path):
     text = (FIXTURES / "legal-occupied-france.xml").read_text(encoding="utf-8")
     neighbour = situation(read_position_file(FIXTURES / "legal-occupied-france.xml")).hexes["0202"].neighbours[0]
-    fighter = f'    <piece id="gb1" name="British fighter" type="fighter" owner="britain" location="{neighbour}"/>\n  </pieces>'
+    fighter = (
+        f'    <piece id="gb1" name="British fighter" type="fighter" owner="britain" location="{neighbour}"/>\n'
+        "  </pieces>"
+    )
     message = brp_reason(save_with(tmp_path, text.replace("  </pieces>", fighter)))
     assert f"the friendly unit gb1 is next to it, in France / {neighbour}" in message, message
 

@@ -60,7 +60,10 @@ def test_reasons_for_partisans_not_counted():
         assert finding.facts["counted"] is False
         return str(finding.case), finding.message
 
-    assert reason("11.71/pass-partisan-on-corsica") == ("11.71", "wa1 (built by Britain) costs no BRPs: it is on an island")
+    assert reason("11.71/pass-partisan-on-corsica") == (
+        "11.71",
+        "wa1 (built by Britain) costs no BRPs: it is on an island",
+    )
     assert "behind friendly lines" in reason("11.71/pass-behind-friendly-lines")[1]
     assert reason("11.71/pass-irish-partisan-away-from-ulster")[0] == "11.71A"
     assert "a friendly ground unit shares its hex" in reason("11.44/pass-british-partisan-with-british-unit")[1]
@@ -76,8 +79,14 @@ def test_report_json_carries_the_numbers_behind_a_pool_violation():
     _position, report = report_of("11.22/fail-three-in-france")
     (violation,) = report.to_json()["violations"]
     assert violation["rule"] == "awaw:11.22A" and violation["pieces"] == ["wa1", "wa2", "wa3"]
-    assert violation["facts"] == {"area": "france", "faction": "western-allies", "count": 3, "automatic": 1,
-                                  "maximum": 2, "reduction": 0}
+    assert violation["facts"] == {
+        "area": "france",
+        "faction": "western-allies",
+        "count": 3,
+        "automatic": 1,
+        "maximum": 2,
+        "reduction": 0,
+    }
 
 
 def test_objective_tally_leaves_partisan_held_objectives_out():
@@ -90,7 +99,10 @@ def test_objective_tally_leaves_partisan_held_objectives_out():
 def test_cli_check_exit_codes_for_the_fixtures(run_cli):
     assert run_cli("check", FIXTURES / "legal-occupied-france.xml")[0] == 0
     code, out, _err = run_cli("check", FIXTURES / "11.353D/fail-friendly-hex.xml", "--game", "awaw")
-    assert code == 1 and "[11.353D] wa1 (built by Britain) was placed in a hex controlled by France, not by an enemy" in out
+    assert (
+        code == 1
+        and "[11.353D] wa1 (built by Britain) was placed in a hex controlled by France, not by an enemy" in out
+    )
 
 
 def test_the_examples(run_cli):
@@ -103,13 +115,22 @@ def test_the_examples(run_cli):
     import json
 
     rules = sorted(violation["rule"] for violation in json.loads(out)["violations"])
-    assert code == 1 and rules == ["awaw:11.341A", "awaw:11.341B", "awaw:11.353C", "awaw:11.353E", "awaw:11.62", "awaw:11.63"]
+    assert code == 1 and rules == [
+        "awaw:11.341A",
+        "awaw:11.341B",
+        "awaw:11.353C",
+        "awaw:11.353E",
+        "awaw:11.62",
+        "awaw:11.63",
+    ]
 
 
 def test_the_france_message_says_who_conquered_it(tmp_path):
     """11.33A reads as one plain statement, whether nobody or another power conquered France."""
     _position, report = report_of("11.33A/fail-france-not-conquered")
-    assert [v.message for v in report.violations] == ["wa1 (built by Britain) was built in France, which Germany has not conquered"]
+    assert [v.message for v in report.violations] == [
+        "wa1 (built by Britain) was built in France, which Germany has not conquered"
+    ]
     text = (FIXTURES / "11.33A/pass-france-conquered.xml").read_text(encoding="utf-8")
     assert 'value="france germany"' in text
     (tmp_path / "map.xml").write_bytes((FIXTURES / "map.xml").read_bytes())
@@ -118,4 +139,5 @@ def test_the_france_message_says_who_conquered_it(tmp_path):
     save.write_text(text.replace('value="france germany"', 'value="france italy"'), encoding="utf-8")
     report = runner.check(read_position_file(save))
     assert [v.message for v in report.violations if str(v.case) == "11.33A"] == [
-        "wa1 (built by Britain) was built in France, which Italy conquered, not Germany"]
+        "wa1 (built by Britain) was built in France, which Italy conquered, not Germany"
+    ]

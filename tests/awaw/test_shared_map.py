@@ -24,7 +24,9 @@ def write_pair(tmp_path):
     with_control = tmp_path / "with-control.xml"
     with_control.write_text(LEGAL, encoding="utf-8")
     without_control = tmp_path / "without-control.xml"
-    without_control.write_text(LEGAL.replace('  <fact name="area-control" value="germany france"/>\n', ""), encoding="utf-8")
+    without_control.write_text(
+        LEGAL.replace('  <fact name="area-control" value="germany france"/>\n', ""), encoding="utf-8"
+    )
     return with_control, without_control
 
 
@@ -45,7 +47,9 @@ def test_a_control_fact_does_not_leak_into_another_save_on_the_same_map(tmp_path
 def test_the_objective_list_is_the_maps_objective_hexes_in_order(tmp_path):
     with_control, _ = write_pair(tmp_path)
     where = situation(read_position_file(with_control))
-    assert list(where.objective_hexes) == [hex_id for hex_id, hex_info in where.hexes.items() if hex_info.has("objective")]
+    assert list(where.objective_hexes) == [
+        hex_id for hex_id, hex_info in where.hexes.items() if hex_info.has("objective")
+    ]
     assert where.objective_hexes  # the fixture map has objectives
 
 

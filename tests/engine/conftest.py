@@ -12,7 +12,9 @@ from validator.rules import Finding, RuleSet, Violation, case
 def build_pond_game(tmp_path) -> Game:
     folder = tmp_path / "pond"
     folder.mkdir()
-    (folder / "cases.toml").write_text('[cases]\n"2" = "Pads"\n"2.1" = "Crowding"\n"2.2" = "Herons"\n', encoding="utf-8")
+    (folder / "cases.toml").write_text(
+        '[cases]\n"2" = "Pads"\n"2.1" = "Crowding"\n"2.2" = "Herons"\n', encoding="utf-8"
+    )
 
     @case("2.1")
     def crowded_pad(position):

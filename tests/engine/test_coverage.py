@@ -47,16 +47,24 @@ def marsh_rules() -> rules.RuleSet:
         """Frogs migrate only in autumn, leaving (5.1) or returning (5.2)."""
         yield from ()
 
-    return rules.RuleSet.from_functions("marsh", [crowded_pad, heron_next_to_frog, flies_not_counted, migration_out_of_season])
+    return rules.RuleSet.from_functions(
+        "marsh", [crowded_pad, heron_next_to_frog, flies_not_counted, migration_out_of_season]
+    )
 
 
 @pytest.fixture
 def marsh(tmp_path) -> Game:
     folder = tmp_path / "marsh"
     folder.mkdir()
-    (folder / "cases.toml").write_text("[cases]\n" + "".join(f'"{number}" = "{title}"\n' for number, title in INDEX.items()))
+    (folder / "cases.toml").write_text(
+        "[cases]\n" + "".join(f'"{number}" = "{title}"\n' for number, title in INDEX.items())
+    )
     return Game(
-        id="marsh", title="Marsh", rulebook_files=("marsh.txt",), folder=folder, rules=marsh_rules(),
+        id="marsh",
+        title="Marsh",
+        rulebook_files=("marsh.txt",),
+        folder=folder,
+        rules=marsh_rules(),
         unchecked={"3": "the weather of the turn, which the save does not record", "4.1": "a count of flies eaten"},
     )
 
@@ -92,9 +100,15 @@ def test_each_case_of_the_index_gets_one_status(marsh):
 def test_the_totals_a_report_quotes(marsh):
     found = coverage.of_game(marsh)
     assert (found.checked, found.count("unchecked"), found.count("not encoded"), found.total) == (5, 4, 2, 11)
-    assert found.summary_json() == {"checked_cases": 5, "unchecked_cases": 4, "index_cases": 11, "url": "/marsh/coverage"}
+    assert found.summary_json() == {
+        "checked_cases": 5,
+        "unchecked_cases": 4,
+        "index_cases": 11,
+        "url": "/marsh/coverage",
+    }
     assert found.sentence() == (
-        "Checked against 5 of the 11 sections and cases of the marsh case index; run referee rules coverage marsh to see which."
+        "Checked against 5 of the 11 sections and cases of the marsh case index; run referee rules coverage marsh to "
+        "see which."
     )
 
 
@@ -136,10 +150,15 @@ def test_the_text_and_json_listings(marsh):
     assert (data["game"], data["checked_cases"], data["not_encoded_cases"]) == ("marsh", 5, 2)
     entry = next(case for case in data["cases"] if case["case"] == "5.1")
     assert entry["status"] == "enforced" and entry["parent"] == "5"
-    assert entry["checks"] == [{
-        "rule": "marsh:5", "case": "5", "name": "migration_out_of_season", "severity": "error",
-        "summary": "Frogs migrate only in autumn, leaving (5.1) or returning (5.2).",
-    }]
+    assert entry["checks"] == [
+        {
+            "rule": "marsh:5",
+            "case": "5",
+            "name": "migration_out_of_season",
+            "severity": "error",
+            "summary": "Frogs migrate only in autumn, leaving (5.1) or returning (5.2).",
+        }
+    ]
 
 
 def test_a_game_whose_index_cannot_be_read_says_so(marsh, tmp_path):

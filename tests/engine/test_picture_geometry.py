@@ -56,16 +56,20 @@ def test_a_hex_has_six_corners_on_its_circle_with_a_flat_or_pointed_top():
 
 
 def hex_map(layout: str | None, *hexes: Location) -> MapData:
-    return MapData(attributes={"layout": layout} if layout else {}, locations={location.id: location for location in hexes})
+    return MapData(
+        attributes={"layout": layout} if layout else {}, locations={location.id: location for location in hexes}
+    )
 
 
 def test_hexes_with_columns_and_rows_are_drawn_where_the_map_puts_them():
-    drawn = hexgrid.drawn_coordinates(hex_map(
-        "even-r",
-        Location("a", "hex", attributes={"column": "3", "row": "7"}),
-        Location("b", "hex", attributes={"column": "4", "row": "7"}),
-        Location("town", "box"),  # not a hex: not drawn as one
-    ))
+    drawn = hexgrid.drawn_coordinates(
+        hex_map(
+            "even-r",
+            Location("a", "hex", attributes={"column": "3", "row": "7"}),
+            Location("b", "hex", attributes={"column": "4", "row": "7"}),
+            Location("town", "box"),  # not a hex: not drawn as one
+        )
+    )
     assert drawn == ({"a": (3, 7), "b": (4, 7)}, "even-r")
 
 
@@ -104,5 +108,15 @@ def test_an_outline_is_an_unfilled_polygon_and_a_legend_entry_a_square_with_its_
     _, polygon, square, words = list(root)
     assert polygon.get("fill") == "none" and polygon.get("stroke") == "#d10000" and polygon.get("stroke-width") == "3"
     assert polygon.get("class") == "offence" and len(polygon.get("points").split()) == 6
-    assert (square.get("x"), square.get("y"), square.get("width"), square.get("fill-opacity")) == ("1.0", "2.0", "10", "0.3")
-    assert (words.text, words.get("x"), words.get("y"), words.get("fill")) == ("closed hexes", "15.0", "11.0", "#222222")
+    assert (square.get("x"), square.get("y"), square.get("width"), square.get("fill-opacity")) == (
+        "1.0",
+        "2.0",
+        "10",
+        "0.3",
+    )
+    assert (words.text, words.get("x"), words.get("y"), words.get("fill")) == (
+        "closed hexes",
+        "15.0",
+        "11.0",
+        "#222222",
+    )

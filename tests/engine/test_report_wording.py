@@ -29,11 +29,15 @@ def test_every_report_says_how_many_cases_its_checks_cover(pond, write_save):
     report = report_of(write_save, FROG.format(id="f1", at="south/pad"))
     # The pond's index holds 2, 2.1 and 2.2; its checks sit at 2.1 and 2.2.
     assert report.to_text().splitlines()[-2] == (
-        "Checked against 2 of the 3 sections and cases of the pond case index; run referee rules coverage pond to see which."
+        "Checked against 2 of the 3 sections and cases of the pond case index; run referee rules coverage pond to see "
+        "which."
     )
     data = report.to_json(base_url="https://club.example")
     assert data["coverage"] == {
-        "checked_cases": 2, "unchecked_cases": 0, "index_cases": 3, "url": "https://club.example/pond/coverage",
+        "checked_cases": 2,
+        "unchecked_cases": 0,
+        "index_cases": 3,
+        "url": "https://club.example/pond/coverage",
     }
     assert report.to_json()["coverage"]["url"] == "/pond/coverage"
 
@@ -78,6 +82,8 @@ def test_a_game_whose_index_cannot_be_read_says_so_in_its_reports(pond, write_sa
     monkeypatch.setitem(games.registry(), "pond", replace(pond, folder=tmp_path / "missing"))
     report = report_of(write_save, FROG.format(id="f1", at="south/pad"))
     assert report.to_json()["coverage"] is None
-    assert report.to_text().splitlines()[-2].startswith(
-        "Referee cannot say how many cases its checks cover: the pond case index could not be read"
+    assert (
+        report.to_text()
+        .splitlines()[-2]
+        .startswith("Referee cannot say how many cases its checks cover: the pond case index could not be read")
     )

@@ -67,7 +67,9 @@ def test_defective_checks_are_reported_as_plugin_bugs(pond, write_save):
         raise KeyError("nothing")
         yield
 
-    game = dataclasses.replace(pond, rules=RuleSet.from_functions("pond", [*(check.function for check in pond.rules.checks()), broken]))
+    game = dataclasses.replace(
+        pond, rules=RuleSet.from_functions("pond", [*(check.function for check in pond.rules.checks()), broken])
+    )
     with pytest.raises(runner.CheckDefectError, match="failed on this position with KeyError"):
         list(runner.iter_results(position, game))
 

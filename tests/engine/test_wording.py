@@ -10,8 +10,13 @@ from validator.wording import noun_for, plural, plural_of, verb_for
 @pytest.mark.parametrize(
     "noun, expected",
     [
-        ("closed hex", "closed hexes"), ("unit", "units"), ("BRP", "BRPs"), ("territory", "territories"),
-        ("day", "days"), ("match", "matches"), ("Soviet or pro-Yugoslav Bulgarian unit", "Soviet or pro-Yugoslav Bulgarian units"),
+        ("closed hex", "closed hexes"),
+        ("unit", "units"),
+        ("BRP", "BRPs"),
+        ("territory", "territories"),
+        ("day", "days"),
+        ("match", "matches"),
+        ("Soviet or pro-Yugoslav Bulgarian unit", "Soviet or pro-Yugoslav Bulgarian units"),
         ("division-equivalent", "division-equivalents"),
     ],
 )

@@ -31,10 +31,18 @@ def test_inline_map(pond, write_save):
     [
         (position_xml(frogs("east/pad")), "stands at 'east/pad', which the map does not have", 6),
         (position_xml(frogs("north pad")), "stands at 'north pad', which the map does not have", 6),
-        (position_xml(frogs("north/pad") + "\n" + FROG.format(id="f1", at="north/pad")), "the piece id 'f1' is used twice (first at line 6)", 7),
+        (
+            position_xml(frogs("north/pad") + "\n" + FROG.format(id="f1", at="north/pad")),
+            "the piece id 'f1' is used twice (first at line 6)",
+            7,
+        ),
         (position_xml(frogs("north/pad")).replace('version="1"', 'version="x"'), "'x' is not a valid value", 2),
         (position_xml(frogs("north/pad"), game="chess"), "There is no game 'chess'", 2),
-        (position_xml(frogs("north/pad"), map_part='<map href="missing.xml"/>'), "the map 'missing.xml' cannot be used", 4),
+        (
+            position_xml(frogs("north/pad"), map_part='<map href="missing.xml"/>'),
+            "the map 'missing.xml' cannot be used",
+            4,
+        ),
         ('<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY e "boom">]><position/>', "DOCTYPE or entities", 2),
         ("<position xmlns='urn:referee:save:1'>\n<unclosed>", "not well-formed XML", 2),
         ("<position/>", "No matching global declaration", 1),
@@ -92,22 +100,52 @@ def test_a_changed_map_replaces_its_cache_entry(pond, write_save):
 
 
 def test_game_attributes_leave_out_the_envelopes_own(pond, write_save):
-    position = read_position_file(write_save(position_xml(
-        '<piece id="f1" name="Frog" type="frog" side="green" strength="3" location="north/pad" colour="green" mood="calm"/>'
-    )))
+    position = read_position_file(
+        write_save(
+            position_xml(
+                '<piece id="f1" name="Frog" type="frog" side="green" strength="3" location="north/pad" colour="green" '
+                'mood="calm"/>'
+            )
+        )
+    )
     piece = position.pieces[0]
     assert (piece.id, piece.name, piece.type, piece.side, piece.strength, piece.location) == (
-        "f1", "Frog", "frog", "green", 3, "north/pad")
+        "f1",
+        "Frog",
+        "frog",
+        "green",
+        3,
+        "north/pad",
+    )
     assert dict(piece.attributes) == {"colour": "green", "mood": "calm"}
     assert piece.line > 0
 
 
 def test_the_reader_builds_pieces_in_the_order_of_their_fields(pond, write_save):
     """The reader fills a Piece positionally for speed; a new or moved field must be noticed here."""
-    assert Piece._fields == ("id", "name", "side", "nationality", "type", "size", "strength", "location", "attributes", "line")
-    text = position_xml(frogs("north/pad")).replace('location="north/pad"', 'location="north/pad" strength="3" colour="green"')
+    assert Piece._fields == (
+        "id",
+        "name",
+        "side",
+        "nationality",
+        "type",
+        "size",
+        "strength",
+        "location",
+        "attributes",
+        "line",
+    )
+    text = position_xml(frogs("north/pad")).replace(
+        'location="north/pad"', 'location="north/pad" strength="3" colour="green"'
+    )
     piece = read_position_file(write_save(text)).pieces[0]
-    assert (piece.id, piece.location, piece.strength, dict(piece.attributes), piece.line) == ("f1", "north/pad", 3, {"colour": "green"}, 6)
+    assert (piece.id, piece.location, piece.strength, dict(piece.attributes), piece.line) == (
+        "f1",
+        "north/pad",
+        3,
+        {"colour": "green"},
+        6,
+    )
 
 
 def test_each_value_of_a_repeated_fact_keeps_its_own_line(pond, write_save):
@@ -121,7 +159,10 @@ def test_each_value_of_a_repeated_fact_keeps_its_own_line(pond, write_save):
 @pytest.mark.parametrize(
     "change, message",
     [
-        (('neighbours="north"', 'neighbours=""'), "the area 'north' lists 'south' as a neighbour, but 'south' does not have 'north'"),
+        (
+            ('neighbours="north"', 'neighbours=""'),
+            "the area 'north' lists 'south' as a neighbour, but 'south' does not have 'north'",
+        ),
         (('neighbours="north"', 'neighbours="north south"'), "the area 'south' lists itself as a neighbour"),
         (('neighbours="north"', 'neighbours="north north"'), "the area 'south' lists the neighbour 'north' twice"),
     ],
@@ -133,7 +174,9 @@ def test_area_neighbours_must_agree(pond, write_save, change, message):
 
 
 def test_a_strength_beyond_any_counter_is_refused_with_its_line(pond, write_save):
-    text = position_xml(frogs("north/pad")).replace('location="north/pad"', 'location="north/pad" strength="' + "9" * 5000 + '"')
+    text = position_xml(frogs("north/pad")).replace(
+        'location="north/pad"', 'location="north/pad" strength="' + "9" * 5000 + '"'
+    )
     with pytest.raises(SaveInputError) as raised:
         read_position_file(write_save(text))
     assert raised.value.line == 6 and "greater than the maximum value allowed ('999999')" in raised.value.problem

@@ -101,7 +101,10 @@ reason = "wrong column"
         ("[[fixup]]\noperation = 'explode'\nline = 1\nfingerprint = 'x'\nreason = 'r'", "operation must be one of"),
         ("[[fixup]]\noperation = 'delete'\nline = 1\nreason = 'r'", "'fingerprint' is missing"),
         ("[[fixup]]\noperation = 'join'\nline = 1\nfingerprint = 'x'\nreason = 'r'", "needs 'to_line'"),
-        ("[[fixup]]\noperation = 'flag'\nline = 1\nfingerprint = 'x'\nreason = 'r'\ncase = 'x'\nnote = 'n'", "not a case number"),
+        (
+            "[[fixup]]\noperation = 'flag'\nline = 1\nfingerprint = 'x'\nreason = 'r'\ncase = 'x'\nnote = 'n'",
+            "not a case number",
+        ),
     ],
 )
 def test_malformed_fixups_files(tmp_path, body, message):

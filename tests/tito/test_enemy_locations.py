@@ -1,4 +1,5 @@
-"""6.15 under its own number: the report links the enemy placement to 6.15, whose page lists the check and the violation.
+"""6.15 under its own number: the report links the enemy placement to 6.15,
+whose page lists the check and the violation.
 
 A German division in the Partisan Hide-away breaks 6.13 (not its own
 triangle or circle) and 6.15 (a location of the other side); each case
@@ -38,8 +39,9 @@ def client(tmp_path):
 @pytest.fixture
 def report(client):
     save = ENEMY_PLACEMENT.read_bytes().replace(b"../../../../plugin/tito/maps/", b"")
-    response = client.post("/api/check", data={"save": (io.BytesIO(save), "enemy.xml")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/api/check", data={"save": (io.BytesIO(save), "enemy.xml")}, content_type="multipart/form-data"
+    )
     assert response.status_code == 200, response.get_data(as_text=True)
     return response.get_json()
 
@@ -66,6 +68,9 @@ def test_the_6_15_page_lists_its_check_and_the_reports_violation(client, report)
 def test_6_13_and_6_14_messages_no_longer_carry_6_15():
     for folder in ("6.13", "6.14"):
         for path in sorted((FIXTURES / folder).glob("fail-*.xml")):
-            messages = [result.message for result in iter_results(read_position_file(path, "tito"))
-                        if str(result.case) == folder]
+            messages = [
+                result.message
+                for result in iter_results(read_position_file(path, "tito"))
+                if str(result.case) == folder
+            ]
             assert messages and not any("6.15" in message for message in messages), (path.name, messages)

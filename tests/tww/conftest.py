@@ -23,7 +23,9 @@ def unit(ident, side, nation, at, kind="infantry", **extra) -> str:
     return text + "/>"
 
 
-def save_text(pieces=(), facts=(), events=(), turn="3", phase="movement", phasing="nato", map_part='<map href="map.xml"/>'):
+def save_text(
+    pieces=(), facts=(), events=(), turn="3", phase="movement", phasing="nato", map_part='<map href="map.xml"/>'
+):
     attributes = "".join(
         f' {name}="{value}"' for name, value in (("turn", turn), ("phase", phase), ("phasing", phasing)) if value
     )

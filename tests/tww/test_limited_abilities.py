@@ -65,7 +65,9 @@ def test_without_events_or_previous_locations_it_is_unchecked(check_save):
     report = check_save(pieces=[KUWAITI], facts=[("impulse", "second")])
     assert report.legal
     (finding,) = by_case(report, "15.3", "finding")
-    assert finding.severity == "unchecked" and "move events" in finding.message and "previous-location" in finding.message
+    assert (
+        finding.severity == "unchecked" and "move events" in finding.message and "previous-location" in finding.message
+    )
 
 
 def test_without_the_impulse_it_is_unchecked(check_save):
@@ -75,12 +77,15 @@ def test_without_the_impulse_it_is_unchecked(check_save):
 
 
 def test_without_the_sub_impulse_the_pact_case_is_unchecked(check_save):
-    report = check_save(pieces=[IRAQI], facts=[("impulse", "first")], events=['kind="move" pieces="iq-1"'], phasing="pact")
+    report = check_save(
+        pieces=[IRAQI], facts=[("impulse", "first")], events=['kind="move" pieces="iq-1"'], phasing="pact"
+    )
     (finding,) = by_case(report, "15.3", "finding")
     assert "sub-impulse" in finding.message
 
 
 def test_the_other_side_and_other_phases_are_left_alone(check_save):
-    assert check_save(pieces=[KUWAITI], facts=[("impulse", "second")], events=['kind="move" pieces="kw-1"'],
-                      phasing="pact").legal
+    assert check_save(
+        pieces=[KUWAITI], facts=[("impulse", "second")], events=['kind="move" pieces="kw-1"'], phasing="pact"
+    ).legal
     assert check_save(pieces=[KUWAITI], facts=[("impulse", "second")], phase="air").legal

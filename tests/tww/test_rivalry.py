@@ -49,8 +49,10 @@ def test_a_broken_setting_file_is_unusable_input(write_save, tmp_path, monkeypat
 
 
 def test_rivals_stacked_names_both_nations_and_the_units(check_save):
-    report = check_save(pieces=[unit("gr-1", "nato", "greece", "h0302"), unit("tr-1", "nato", "turkey", "h0302", forced_retreat="yes")],
-                        facts=NATO_FIRST)
+    report = check_save(
+        pieces=[unit("gr-1", "nato", "greece", "h0302"), unit("tr-1", "nato", "turkey", "h0302", forced_retreat="yes")],
+        facts=NATO_FIRST,
+    )
     (violation,) = by_case(report, "15.4.1.1")
     assert violation.location == "h0302" and set(violation.pieces) == {"gr-1", "tr-1"}
     assert violation.message.startswith("Greece and Turkey are rivals")
@@ -87,9 +89,15 @@ def test_air_units_are_not_bound_by_rivalry(check_save):
 
 def test_an_attack_names_the_rival_attackers_and_the_target(check_save):
     report = check_save(
-        pieces=[unit("iq-1", "pact", "iraq", "h0602"), unit("sy-1", "pact", "syria", "h0502"), unit("su-1", "pact", "soviet-union", "h0503")],
+        pieces=[
+            unit("iq-1", "pact", "iraq", "h0602"),
+            unit("sy-1", "pact", "syria", "h0502"),
+            unit("su-1", "pact", "soviet-union", "h0503"),
+        ],
         facts=[("impulse", "first"), ("sub-impulse", "first-echelon")],
-        events=['kind="attack" pieces="iq-1 sy-1 su-1" hex="h0402"'], phase="combat", phasing="pact",
+        events=['kind="attack" pieces="iq-1 sy-1 su-1" hex="h0402"'],
+        phase="combat",
+        phasing="pact",
     )
     (violation,) = report.violations
     assert violation.location == "h0402" and set(violation.pieces) == {"iq-1", "sy-1"}
@@ -105,22 +113,28 @@ def test_a_combat_phase_without_attacks_listed_is_unchecked_when_rivals_are_pres
 
 
 def test_regrouping_from_rival_territory_by_previous_location(check_save):
-    report = check_save(pieces=[unit("gr-1", "nato", "greece", "h0303", previous_location="h0401")],
-                        facts=NATO_FIRST, phase="regroup")
+    report = check_save(
+        pieces=[unit("gr-1", "nato", "greece", "h0303", previous_location="h0401")], facts=NATO_FIRST, phase="regroup"
+    )
     assert [str(v.case) for v in report.violations] == ["15.4.1.4"]
     assert report.violations[0].location == "h0401"
 
 
 def test_a_regroup_without_a_start_is_unchecked(check_save):
-    report = check_save(pieces=[unit("gr-1", "nato", "greece", "h0303")], facts=NATO_FIRST,
-                        events=['kind="regroup" pieces="gr-1"'], phase="regroup")
+    report = check_save(
+        pieces=[unit("gr-1", "nato", "greece", "h0303")],
+        facts=NATO_FIRST,
+        events=['kind="regroup" pieces="gr-1"'],
+        phase="regroup",
+    )
     assert report.legal
     (finding,) = by_case(report, "15.4.1.4", "finding")
     assert "previous-location" in finding.message
 
 
 def test_a_regroup_phase_with_nothing_recorded_flags_units_in_rival_territory(check_save):
-    report = check_save(pieces=[unit("gr-1", "nato", "greece", "h0401", forced_retreat="yes")], facts=NATO_FIRST,
-                        phase="regroup")
+    report = check_save(
+        pieces=[unit("gr-1", "nato", "greece", "h0401", forced_retreat="yes")], facts=NATO_FIRST, phase="regroup"
+    )
     (finding,) = by_case(report, "15.4.1.4", "finding")
     assert finding.pieces == ("gr-1",) and finding.severity == "unchecked"

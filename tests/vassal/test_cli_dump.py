@@ -5,7 +5,9 @@ import json
 
 def test_dump_json_contract(run_cli, samples):
     save = samples / "kassala" / "Default Setup.vsav"
-    code, out, err = run_cli("vassal", "dump", save, "--module", samples / "kassala" / "buildFile.xml", "--format", "json")
+    code, out, err = run_cli(
+        "vassal", "dump", save, "--module", samples / "kassala" / "buildFile.xml", "--format", "json"
+    )
     assert code == 0, err
     pieces = json.loads(out)["pieces"]
     assert len(pieces) == 23
@@ -15,7 +17,9 @@ def test_dump_json_contract(run_cli, samples):
 
 def test_dump_log_steps(run_cli, samples):
     log = samples / "zxvt" / "5x5_startup.vlog"
-    code, out, _ = run_cli("vassal", "dump", log, "--module", samples / "zxvt" / "buildFile", "--steps", "--format", "json")
+    code, out, _ = run_cli(
+        "vassal", "dump", log, "--module", samples / "zxvt" / "buildFile", "--steps", "--format", "json"
+    )
     assert code == 0 and len(json.loads(out)["steps"]) == 6
 
 

@@ -64,8 +64,11 @@ def test_skipped_pieces_are_counted_in_the_note(tmp_path, module):
 def _masked_german(number: int, owner: str) -> str:
     properties = {**GERMAN, "Designation": str(number)}
     marker = "mark;" + ",".join(properties)
-    return add_piece(f"de-{number}", [marker, "obs;77,130;back.png;Mask;G;Hidden unit;side:", f"piece;;;;{number}th Division"],
-                     [",".join(properties.values()), f"{owner};", "Yugoslavia;20;20;;0"])
+    return add_piece(
+        f"de-{number}",
+        [marker, "obs;77,130;back.png;Mask;G;Hidden unit;side:", f"piece;;;;{number}th Division"],
+        [",".join(properties.values()), f"{owner};", "Yugoslavia;20;20;;0"],
+    )
 
 
 def test_fog_of_war_masked_pieces_are_left_out_unless_the_viewer_may_see_them(tmp_path, module):
@@ -91,8 +94,10 @@ def test_an_unmapped_location_names_the_piece_and_its_vassal_location(tmp_path):
         export_file(save, module, "tito")
     message = str(raised.value)
     assert message.startswith(f"{save}: 12 pieces cannot be exported with the mapping {TITO_MAPPING}: ")
-    assert "(1) '1th Division' at Yugoslavia / Adriatic Sea: no location rule matches 'Adriatic Sea' on the map " \
-           "'Yugoslavia'" in message
+    assert (
+        "(1) '1th Division' at Yugoslavia / Adriatic Sea: no location rule matches 'Adriatic Sea' on the map "
+        "'Yugoslavia'" in message
+    )
     assert "(10) '10th Division'" in message and "'11th Division'" not in message
     assert message.endswith("; and 2 more")
 
@@ -105,26 +110,35 @@ def test_pieces_missing_a_required_attribute_or_a_word_the_table_lacks(tmp_path,
         check_file(save, module, "tito")
     message = str(raised.value)
     assert "2 pieces cannot be exported" in message
-    assert ("(1) 'Mystery Division' at Yugoslavia / Serbia Axis Mountain: no value for 'nationality' (the property "
-            "'Nationality' gives none and there is no default)") in message
-    assert ("(2) '2th Infantry Division' at Yugoslavia / Bosnia: Sarajevo Axis: 'nationality' from the property "
-            "'Nationality': 'Hungarian' is not in the table 'nationalities'") in message
+    assert (
+        "(1) 'Mystery Division' at Yugoslavia / Serbia Axis Mountain: no value for 'nationality' (the property "
+        "'Nationality' gives none and there is no default)"
+    ) in message
+    assert (
+        "(2) '2th Infantry Division' at Yugoslavia / Bosnia: Sarajevo Axis: 'nationality' from the property "
+        "'Nationality': 'Hungarian' is not in the table 'nationalities'"
+    ) in message
 
 
 def test_a_translation_to_a_value_the_plugin_rejects_is_traced_to_its_vassal_piece(tmp_path, module):
     mapping = tmp_path / "club-mapping.xml"
-    text = TITO_MAPPING.read_text(encoding="utf-8").replace('<map href="../maps/tito-map.xml"/>',
-                                                           f'<map href="{ROOT}/plugin/tito/maps/tito-map.xml"/>')
-    mapping.write_text(text.replace('<table name="nationalities">', '<table name="nationalities" otherwise="keep">'),
-                       encoding="utf-8")
+    text = TITO_MAPPING.read_text(encoding="utf-8").replace(
+        '<map href="../maps/tito-map.xml"/>', f'<map href="{ROOT}/plugin/tito/maps/tito-map.xml"/>'
+    )
+    mapping.write_text(
+        text.replace('<table name="nationalities">', '<table name="nationalities" otherwise="keep">'), encoding="utf-8"
+    )
     save = tito_game(tmp_path / "hu.vsav", [german(1), german(2, Nationality="Hungarian")], STATE)
     with pytest.raises(ExportError) as raised:
         check_file(save, module, "tito", mapping)
     message = str(raised.value)
-    assert message.startswith(f"{save}: the position exported from it is refused: the piece 'de-2' has "
-                              "nationality='Hungarian'; it takes a Tito nationality")
-    assert message.endswith("(the piece 'de-2' is the VASSAL piece '2th Infantry Division' at Yugoslavia / Bosnia: "
-                            "Sarajevo Axis)")
+    assert message.startswith(
+        f"{save}: the position exported from it is refused: the piece 'de-2' has "
+        "nationality='Hungarian'; it takes a Tito nationality"
+    )
+    assert message.endswith(
+        "(the piece 'de-2' is the VASSAL piece '2th Infantry Division' at Yugoslavia / Bosnia: Sarajevo Axis)"
+    )
 
 
 def test_a_strength_that_is_not_a_number_and_a_state_word_the_table_lacks(tmp_path, module):
@@ -145,8 +159,11 @@ def test_the_plugin_checks_translated_state_values(tmp_path, module):
 def test_module_and_save_must_be_the_mappings(tmp_path):
     other = tito_module(tmp_path, name="Tito Deluxe")
     save = tito_game(tmp_path / "g.vsav", [german(1)], STATE)
-    with pytest.raises(ExportError, match="the module is 'Tito Deluxe', but the mapping .* is for the module "
-                                          r"'Tito \(Referee sample module\)'"):
+    with pytest.raises(
+        ExportError,
+        match="the module is 'Tito Deluxe', but the mapping .* is for the module "
+        r"'Tito \(Referee sample module\)'",
+    ):
         export_file(save, other, "tito")
     folder = tmp_path / "new"
     folder.mkdir()
@@ -202,10 +219,15 @@ def test_a_piece_id_that_is_no_save_identifier_is_cleaned_and_kept_unique(tmp_pa
 
 def test_hex_games_take_arithmetic_on_hex_numbers(tmp_path):
     module = TWW.module(tmp_path)
-    unit = TWW.unit("nl-1", "Dutch territorials", "h0002", {"Side": "NATO", "Nation": "Netherlands",
-                                                           "Type": "Infantry", "Territorial": "Yes"})
-    save = TWW.game_file(tmp_path / "t.vsav", [unit], {"Turn": "3", "Phase": "Movement", "Phasing": "NATO",
-                                                       "Impulse": "First"})
+    unit = TWW.unit(
+        "nl-1",
+        "Dutch territorials",
+        "h0002",
+        {"Side": "NATO", "Nation": "Netherlands", "Type": "Infantry", "Territorial": "Yes"},
+    )
+    save = TWW.game_file(
+        tmp_path / "t.vsav", [unit], {"Turn": "3", "Phase": "Movement", "Phasing": "NATO", "Impulse": "First"}
+    )
     report = check_file(save, module, "tww")
     (only,) = report.position.pieces
     assert (only.location, only.nationality, only.attributes["territorial"]) == ("h0002", "netherlands", "yes")

@@ -25,15 +25,29 @@ from validator.saves.vassal import read_saved_game
 from validator.saves.xml_reader import SaveInputError, folder_resolver, read_position, read_position_file
 
 ROOT = Path(__file__).resolve().parents[2]
-TITO_FILES = sorted((ROOT / "tests" / "fixtures" / "tito").glob("*/*.xml")) + sorted((ROOT / "examples" / "tito").glob("*.xml"))
-TWW_FILES = sorted((ROOT / "tests" / "fixtures" / "tww").glob("15*/*.xml")) + sorted((ROOT / "examples" / "tww").glob("*legal.xml"))
-AWAW_FILES = sorted((ROOT / "tests" / "fixtures" / "awaw").glob("1*/*.xml")) + sorted((ROOT / "examples" / "awaw").glob("partisans-*.xml"))
+TITO_FILES = sorted((ROOT / "tests" / "fixtures" / "tito").glob("*/*.xml")) + sorted(
+    (ROOT / "examples" / "tito").glob("*.xml")
+)
+TWW_FILES = sorted((ROOT / "tests" / "fixtures" / "tww").glob("15*/*.xml")) + sorted(
+    (ROOT / "examples" / "tww").glob("*legal.xml")
+)
+AWAW_FILES = sorted((ROOT / "tests" / "fixtures" / "awaw").glob("1*/*.xml")) + sorted(
+    (ROOT / "examples" / "awaw").glob("partisans-*.xml")
+)
 
 
 def results(report):
     """What a report says; a line number a message quotes belongs to its own document, so it is left out."""
-    return [(result.rule, result.severity, re.sub(r"\(line \d+\)", "(line N)", result.message), result.location,
-             result.pieces) for result in report.results]
+    return [
+        (
+            result.rule,
+            result.severity,
+            re.sub(r"\(line \d+\)", "(line N)", result.message),
+            result.location,
+            result.pieces,
+        )
+        for result in report.results
+    ]
 
 
 def _round_trip(tmp_path, path, make_module, make_save, game):
@@ -57,10 +71,13 @@ def _assert_the_export_reads_back_as_the_position_read_directly(save, module, ga
     direct = report.position
     assert back == direct
     assert dict(back.fact_lines) == dict(direct.fact_lines) and back.line == direct.line
-    exact = [(result.rule, result.severity, result.message, result.location, result.pieces)
-             for result in runner.check(back).results]
-    assert exact == [(result.rule, result.severity, result.message, result.location, result.pieces)
-                     for result in report.results]
+    exact = [
+        (result.rule, result.severity, result.message, result.location, result.pieces)
+        for result in runner.check(back).results
+    ]
+    assert exact == [
+        (result.rule, result.severity, result.message, result.location, result.pieces) for result in report.results
+    ]
 
 
 @pytest.mark.parametrize("path", TITO_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
@@ -106,7 +123,9 @@ def test_overstacked_example_gives_its_two_stacking_violations(tmp_path):
     save = tito_save_from_position(ROOT / "examples" / "tito" / "overstacked.xml", tmp_path / "overstacked.vsav")
     report = check_file(save, tito_module(tmp_path), "tito")
     assert sorted((str(v.case), v.location) for v in report.violations) == [
-        ("6.21", "bosnia/sarajevo/axis"), ("6.21", "montenegro/cetinje/axis")]
+        ("6.21", "bosnia/sarajevo/axis"),
+        ("6.21", "montenegro/cetinje/axis"),
+    ]
     assert report.position.source == str(save)
 
 

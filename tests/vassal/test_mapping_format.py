@@ -114,9 +114,13 @@ def test_state_rules_are_checked():
     with pytest.raises(MappingError, match="needs exactly one of position="):
         parse(mapping_text(state='  <state>\n    <global property="Turn"/>\n  </state>\n'))
     with pytest.raises(MappingError, match="separator= splits a property into several facts; it needs fact="):
-        parse(mapping_text(state='  <state>\n    <global property="Turn" position="turn" separator=","/>\n  </state>\n'))
+        parse(
+            mapping_text(state='  <state>\n    <global property="Turn" position="turn" separator=","/>\n  </state>\n')
+        )
     with pytest.raises(MappingError, match=r"uses '\{turn\}'"):
-        parse(mapping_text(state='  <state>\n    <global property="Turn" position="turn" value="{turn}"/>\n  </state>\n'))
+        parse(
+            mapping_text(state='  <state>\n    <global property="Turn" position="turn" value="{turn}"/>\n  </state>\n')
+        )
 
 
 def test_tables_with_a_word_twice_and_duplicate_names():
@@ -144,6 +148,7 @@ def test_missing_and_oversized_mapping_files(tmp_path, monkeypatch):
     with pytest.raises(MappingError, match="no such file"):
         read_mapping(tmp_path / "absent.xml")
     from validator.saves.vassal import mapping as mapping_module
+
     monkeypatch.setattr(mapping_module, "MAX_MAPPING_BYTES", 100)
     big = tmp_path / "big.xml"
     big.write_text(mapping_text(), encoding="utf-8")
@@ -151,17 +156,20 @@ def test_missing_and_oversized_mapping_files(tmp_path, monkeypatch):
         read_mapping(big)
 
 
-@pytest.mark.parametrize("low, high, version, accepted", [
-    (None, None, None, True),
-    ("1.0", None, "1.0", True),
-    ("1.0", None, "0.9", False),
-    ("1.0", "1", "1.9.3", True),
-    ("1.0", "1.9", "1.10", False),
-    ("1.2", "1.9", "1.10", False),
-    ("1.2", "1.10", "1.9", True),
-    ("1.0", "2", "2.0-beta", True),
-    ("1.0", None, None, False),
-])
+@pytest.mark.parametrize(
+    "low, high, version, accepted",
+    [
+        (None, None, None, True),
+        ("1.0", None, "1.0", True),
+        ("1.0", None, "0.9", False),
+        ("1.0", "1", "1.9.3", True),
+        ("1.0", "1.9", "1.10", False),
+        ("1.2", "1.9", "1.10", False),
+        ("1.2", "1.10", "1.9", True),
+        ("1.0", "2", "2.0-beta", True),
+        ("1.0", None, None, False),
+    ],
+)
 def test_version_ranges(low, high, version, accepted):
     attributes = "".join(f' {name}="{value}"' for name, value in (("min-version", low), ("max-version", high)) if value)
     mapping = parse(mapping_text(module=f'<module name="M"{attributes}/>'))
@@ -170,9 +178,9 @@ def test_version_ranges(low, high, version, accepted):
 
 def test_the_worked_example_of_the_documentation_parses_and_maps():
     text = (ROOT / "docs" / "vassal-mapping.md").read_text(encoding="utf-8")
-    example = text[text.index("## A worked example: Tito"):]
-    example = example[example.index("```xml") + len("```xml"):]
-    example = example[:example.index("```")].strip()
+    example = text[text.index("## A worked example: Tito") :]
+    example = example[example.index("```xml") + len("```xml") :]
+    example = example[: example.index("```")].strip()
     mapping = parse_mapping(example.encode(), "club-mapping.xml", ROOT / "plugin" / "tito" / "maps")
     rule, values = mapping.location_rule("Yugoslavia", "Bosnia: Banja Luka Axis")
     assert rule.template.render(values, mapping.tables) == "bosnia/banja-luka/axis"
@@ -180,13 +188,16 @@ def test_the_worked_example_of_the_documentation_parses_and_maps():
     assert mapping.accepts_version("2.3") and not mapping.accepts_version("3.0")
 
 
-@pytest.mark.parametrize("version, accepted", [
-    ("1.²", False),  # "²" is no number (str.isdigit() says it is; int() refuses it): a word, after every number
-    ("1.١", False),  # nor is "١" (int() would read it as 1)
-    ("1." + "9" * 5000, False),  # int() refuses more than 4,300 digits; compared as digits, it is just large
-    ("1.0009", True),
-    ("1.09", True),
-])
+@pytest.mark.parametrize(
+    "version, accepted",
+    [
+        ("1.²", False),  # "²" is no number (str.isdigit() says it is; int() refuses it): a word, after every number
+        ("1.١", False),  # nor is "١" (int() would read it as 1)
+        ("1." + "9" * 5000, False),  # int() refuses more than 4,300 digits; compared as digits, it is just large
+        ("1.0009", True),
+        ("1.09", True),
+    ],
+)
 def test_versions_compare_ascii_digits_as_numbers_and_anything_else_as_words(version, accepted):
     mapping = parse(mapping_text(module='<module name="M" min-version="1.0" max-version="1.10"/>'))
     assert mapping.accepts_version(version) is accepted

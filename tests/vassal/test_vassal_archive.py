@@ -120,7 +120,9 @@ def test_bare_build_file_with_entities_and_bad_xml(tmp_path):
         read_module(bad, limits=Limits(entry_bytes=3))
 
 
-@pytest.mark.parametrize("fmt, data", [("empty", b""), ("VCSK header only", b"!VCSK58"), ("VOBS header only", b"!VOBS\x58")])
+@pytest.mark.parametrize(
+    "fmt, data", [("empty", b""), ("VCSK header only", b"!VCSK58"), ("VOBS header only", b"!VOBS\x58")]
+)
 def test_a_saved_game_entry_without_commands_is_refused_not_read_as_an_empty_position(tmp_path, fmt, data):
     # An empty position breaks no rule: read on, a broken file would be reported as a legal one.
     path = _zip(tmp_path / "e.vsav", [("savedGame", data)])
@@ -165,8 +167,9 @@ def test_a_number_a_module_cannot_mean_is_refused_naming_file_line_and_attribute
     assert message.endswith("the module must be corrected (in VASSAL's module editor) before its saves can be checked.")
 
 
-@pytest.mark.parametrize("value, expected", [("12", 12), ("12.7", 12), (" 7 ", 7), ("-3", -3), ("abc", 0),
-                                             ("²", 0), ("١٢", 0), ("", 0)])
+@pytest.mark.parametrize(
+    "value, expected", [("12", 12), ("12.7", 12), (" 7 ", 7), ("-3", -3), ("abc", 0), ("²", 0), ("١٢", 0), ("", 0)]
+)
 def test_a_malformed_number_falls_back_to_vassals_default_as_before(tmp_path, value, expected):
     module = read_module(_module_with(tmp_path, f'edgeWidth="{value}"'))
     assert module.maps["Main"].edge_width == expected

@@ -63,7 +63,9 @@ def _png(width, height):
 def test_image_headers():
     assert image_size(_png(2048, 2593)) == (2048, 2593)
     assert image_size(b"GIF89a" + struct.pack("<HH", 30, 40)) == (30, 40)
-    jpeg = b"\xff\xd8" + b"\xff\xe0" + struct.pack(">H", 4) + b"JF" + b"\xff\xc0" + struct.pack(">HBHH", 11, 8, 600, 800)
+    jpeg = (
+        b"\xff\xd8" + b"\xff\xe0" + struct.pack(">H", 4) + b"JF" + b"\xff\xc0" + struct.pack(">HBHH", 11, 8, 600, 800)
+    )
     assert image_size(jpeg) == (800, 600)
     assert image_size(b"<svg/>") is None
 
@@ -98,8 +100,8 @@ def test_module_board_layout_from_image_sizes(tmp_path):
     layout = [BoardPlacement("Main Map", "West", 0, 0), BoardPlacement("Main Map", "East", 1, 0)]
     assert location_of(module, "Main Map", 60, 50, layout) == "A01"
     assert location_of(module, "Main Map", 409, 299, layout) == "D03"
-    assert location_of(module, "Main Map", 415, 5, layout) == "Cards"          # 10 edge + 400 west + 5
-    assert location_of(module, "Main Map", 450, 100, layout) == "unknown"     # a grid class we do not know
+    assert location_of(module, "Main Map", 415, 5, layout) == "Cards"  # 10 edge + 400 west + 5
+    assert location_of(module, "Main Map", 450, 100, layout) == "unknown"  # a grid class we do not know
     assert location_of(module, "Main Map", 700, 100, layout) == "offboard"
     assert location_of(module, "Nowhere", 1, 1, layout) == "unknown"
     reversed_layout = [BoardPlacement("Main Map", "West", 0, 0, reversed=True)]

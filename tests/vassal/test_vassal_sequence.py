@@ -68,7 +68,9 @@ def test_trait_depth_escaping_from_the_doc():
 
 
 def test_traits_pair_types_with_states():
-    types = chain("mark;Side", "emb2;;0;;;0;;;0;;;;1;false;0;0;a.png,b.png;Up,+ Down;true;Strength", "piece;;;u.png;Unit")
+    types = chain(
+        "mark;Side", "emb2;;0;;;0;;;0;;;;1;false;0;0;a.png,b.png;Up,+ Down;true;Strength", "piece;;;u.png;Unit"
+    )
     states = chain("Axis", "2", "Main Map;10;20;;0")
     traits = parse_traits(types, states)
     assert [t.id for t in traits] == ["mark;", "emb2;", "piece;"]
@@ -81,8 +83,16 @@ def test_nested_commands_expand_in_order_with_log_flags():
     tops = list(iter_top_level([text[:7], text[7:20], text[20:]]))
     assert tops[0] == "begin_save" and tops[1] == "" and tops[3] == "end_save"
     leaves = [leaf for top in tops for leaf in iter_leaves(top)]
-    assert leaves == [("begin_save", False), ("", False), ("", False), ("+/2/stack/x", False), ("-/3", False),
-                      ("end_save", False), ("+/1/stack/null;0;0", True), ("CHAT hello", True)]
+    assert leaves == [
+        ("begin_save", False),
+        ("", False),
+        ("", False),
+        ("+/2/stack/x", False),
+        ("-/3", False),
+        ("end_save", False),
+        ("+/1/stack/null;0;0", True),
+        ("CHAT hello", True),
+    ]
 
 
 def test_top_level_stream_handles_escapes_across_chunks():
@@ -104,6 +114,8 @@ def test_leaf_commands_parse():
     assert move == MovePiece("7", "Main Map", 100, 200, None, None, 0, 0, None)
     boards = parse_leaf("Main MapBoardPicker\tNorth/rev\t0\t1\tSouth\t0\t0")
     assert isinstance(boards, SetBoards) and [(b.board, b.column, b.row, b.reversed) for b in boards.boards] == [
-        ("North", 0, 1, True), ("South", 0, 0, False)]
+        ("North", 0, 1, True),
+        ("South", 0, 0, False),
+    ]
     assert parse_leaf("GlobalProperty\t;Turn;3;Module") == SetGlobalProperty("Turn", "3", "Module")
     assert parse_leaf("MutableProperty\tVP\t1\t2\tModule") == ChangeProperty("VP", "1", "2", "Module")

@@ -259,7 +259,8 @@ def test_a_documented_decision_is_shown_on_its_case_page(client, monkeypatch):
     from validator import games
 
     game = games.registry()["alpha"]  # a game's decisions are fixed: the test puts in a game that has one
-    monkeypatch.setitem(games.registry(), "alpha", dataclasses.replace(game, decisions={"1.1": "Referee reads this case narrowly."}))
+    decided = dataclasses.replace(game, decisions={"1.1": "Referee reads this case narrowly."})
+    monkeypatch.setitem(games.registry(), "alpha", decided)
     page = html(client.get("/alpha/rules/1.1"))
     assert page.xpath("string(//section[@class='decision']/p)") == "Referee reads this case narrowly."
     assert not html(client.get("/alpha/rules/1")).xpath("//section[@class='decision']")

@@ -251,7 +251,8 @@ def test_the_new_pages_carry_the_security_headers_and_no_inline_style(check_clie
     from validator.web import CONTENT_SECURITY_POLICY
 
     report_id = report_id_of(upload(check_client, orchard_save()))
-    for url in ["/check", f"/reports/{report_id}", f"/reports/{report_id}.json", f"/alpha/rules/2.2?report={report_id}"]:
+    pages = ["/check", f"/reports/{report_id}", f"/reports/{report_id}.json", f"/alpha/rules/2.2?report={report_id}"]
+    for url in pages:
         response = check_client.get(url)
         assert response.status_code == 200, url
         assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
@@ -265,34 +266,42 @@ def test_an_empty_map_file_is_refused_not_replaced_by_the_shipped_map(check_clie
     assert response.status_code == 400
     assert html(response).xpath(ERROR) == (
         "my-map.xml: the file is empty; choose the map file, or leave the map field empty to use the map the save "
-        "names.")
+        "names."
+    )
     assert stored_reports(database_path) == 0
 
 
 @pytest.mark.parametrize("map_file", [b"<not even xml", ORCHARD_MAP.encode()])
-def test_a_map_file_sent_with_a_save_that_carries_its_own_map_is_refused(check_client, check_app, database_path,
-                                                                        map_file):
+def test_a_map_file_sent_with_a_save_that_carries_its_own_map_is_refused(
+    check_client, check_app, database_path, map_file
+):
     import io
 
     inline = ORCHARD_MAP.split("\n", 1)[1].replace(' xmlns="urn:referee:save:1"', "")
     save = orchard_save(map_part=inline)
     expected = (
         "inline.xml: the save carries its own map, so the map file other-map.xml would not be used; leave the map "
-        "field empty to check the save with its own map, or replace the save's map by <map href=\"other-map.xml\"/> "
-        "to check it with the file you chose.")
+        'field empty to check the save with its own map, or replace the save\'s map by <map href="other-map.xml"/> '
+        "to check it with the file you chose."
+    )
     response = upload(check_client, save, name="inline.xml", map=(map_file, "other-map.xml"))
     assert response.status_code == 400 and html(response).xpath(ERROR) == expected
     api = check_app.test_client().post(
-        "/api/check", content_type="multipart/form-data",
-        data={"save": (io.BytesIO(save), "inline.xml"), "map": (io.BytesIO(map_file), "other-map.xml")})
+        "/api/check",
+        content_type="multipart/form-data",
+        data={"save": (io.BytesIO(save), "inline.xml"), "map": (io.BytesIO(map_file), "other-map.xml")},
+    )
     assert api.status_code == 400 and api.get_json() == {"error": expected}
     assert stored_reports(database_path) == 0
 
 
 @pytest.mark.parametrize(
     ("example", "href"),
-    [("awaw/partisans-legal.xml", "partisans-illegal.xml"), ("tww/legal.xml", "legal.xml"),
-     ("tww/legal.xml", "illegal.xml")],
+    [
+        ("awaw/partisans-legal.xml", "partisans-illegal.xml"),
+        ("tww/legal.xml", "legal.xml"),
+        ("tww/legal.xml", "illegal.xml"),
+    ],
 )
 def test_an_example_save_is_never_taken_for_a_shipped_map(real_client, example, href):
     # The examples folder holds saves: one read as a map gave an error about a server file the user never sent.
@@ -304,8 +313,9 @@ def test_an_example_save_is_never_taken_for_a_shipped_map(real_client, example, 
     mine, count = re.subn(r'<map href="[^"]*"', f'<map href="{href}"', text, count=1)
     assert count == 1
     map_line = text[: text.index("<map href")].count("\n") + 1
-    response = real_client.post("/api/check", content_type="multipart/form-data",
-                                data={"save": (io.BytesIO(mine.encode()), "mine.xml")})
+    response = real_client.post(
+        "/api/check", content_type="multipart/form-data", data={"save": (io.BytesIO(mine.encode()), "mine.xml")}
+    )
     assert response.status_code == 400
     message = response.get_json()["error"]
     assert message.startswith(f"mine.xml, line {map_line}: the map '{href}' cannot be used: {href}: "), message

@@ -204,23 +204,43 @@ def test_a_request_over_the_limit_shows_the_form_again_with_the_limits(
 @pytest.mark.parametrize(
     ("example", "old", "new", "expected"),
     [
-        ("tito/overstacked.xml", 'turn="4"', 'turn="²"',
-         "s.xml, line 8: the position has turn='²'; it takes a Game-Turn number (1 to 17)"),
-        ("tito/overstacked.xml", 'turn="4"', 'turn="١"',
-         "s.xml, line 8: the position has turn='١'; it takes a Game-Turn number (1 to 17)"),
-        ("tww/legal.xml", 'turn="5"', 'turn="²"', "s.xml, line 5: the position has turn='²'; it takes a war turn number (1, 2, ...)"),
-        ("tww/legal.xml", 'name="war-entry:finland" value="3"', 'name="war-entry:finland" value="²"',
-         "s.xml, line 8: the fact 'war-entry:finland' takes the war turn number the nation entered the war on, not '²'"),
+        (
+            "tito/overstacked.xml",
+            'turn="4"',
+            'turn="²"',
+            "s.xml, line 8: the position has turn='²'; it takes a Game-Turn number (1 to 17)",
+        ),
+        (
+            "tito/overstacked.xml",
+            'turn="4"',
+            'turn="١"',
+            "s.xml, line 8: the position has turn='١'; it takes a Game-Turn number (1 to 17)",
+        ),
+        (
+            "tww/legal.xml",
+            'turn="5"',
+            'turn="²"',
+            "s.xml, line 5: the position has turn='²'; it takes a war turn number (1, 2, ...)",
+        ),
+        (
+            "tww/legal.xml",
+            'name="war-entry:finland" value="3"',
+            'name="war-entry:finland" value="²"',
+            "s.xml, line 8: the fact 'war-entry:finland' takes the war turn number the nation entered the war on, not "
+            "'²'",
+        ),
     ],
 )
-def test_a_number_in_other_digits_gets_the_plugins_sentence_not_a_bug_report(real_client, example, old, new,
-                                                                            expected):
+def test_a_number_in_other_digits_gets_the_plugins_sentence_not_a_bug_report(real_client, example, old, new, expected):
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "examples" / example).read_text(encoding="utf-8")
     assert old in text
-    response = real_client.post("/api/check", content_type="multipart/form-data",
-                                data={"save": (io.BytesIO(text.replace(old, new, 1).encode()), "s.xml")})
+    response = real_client.post(
+        "/api/check",
+        content_type="multipart/form-data",
+        data={"save": (io.BytesIO(text.replace(old, new, 1).encode()), "s.xml")},
+    )
     assert response.status_code == 400
     message = response.get_json()["error"]
     assert message.startswith(expected) and "bug" not in message, message
@@ -229,11 +249,17 @@ def test_a_number_in_other_digits_gets_the_plugins_sentence_not_a_bug_report(rea
 def test_a_text_field_too_long_to_read_is_a_413_that_says_so(check_client):
     from .conftest import form_token
 
-    body, content_type = _raw_multipart([(b"csrf_token", form_token(check_client).encode(), None),
-                                         (b"viewer", b"x" * 600_000, None), (b"save", orchard_save(), b"s.xml")])
+    body, content_type = _raw_multipart(
+        [
+            (b"csrf_token", form_token(check_client).encode(), None),
+            (b"viewer", b"x" * 600_000, None),
+            (b"save", orchard_save(), b"s.xml"),
+        ]
+    )
     response = check_client.post("/check", data=body, content_type=content_type)
     assert response.status_code == 413
     assert html(response).xpath("string(//p[@class='error-message'])") == (
         "The form sent has a text field longer than Referee reads, or too many parts; send the form as the page "
-        "gives it, with one file in each file field.")
+        "gives it, with one file in each file field."
+    )
     assert html(response).xpath("//form[@class='check']")

@@ -42,7 +42,9 @@ def test_the_header_shows_game_scenario_turn_phase_phasing_and_the_verdict(check
 def test_violations_are_numbered_as_in_the_report_and_show_message_location_pieces(check_client, report_id):
     page = html(check_client.get(f"/reports/{report_id}"))
     lines = page.xpath("//section[@class='violations']//li")
-    shown = [(line.xpath("string(span[@class='marker'])"), line.xpath("string(span[@class='where'])")) for line in lines]
+    shown = [
+        (line.xpath("string(span[@class='marker'])"), line.xpath("string(span[@class='where'])")) for line in lines
+    ]
     # 2.13A sorts first, but the stacking violation is number 1 in the report and on the picture.
     assert shown == [("2", "South Row / Stream"), ("1", "North Row / Gate")]
     crosser = text_of(lines[0])

@@ -90,7 +90,9 @@ def test_an_overstacked_box_is_listed_linked_and_marked_on_the_picture(tito_clie
     drawn = lxml.etree.fromstring(raw[raw.index("<svg") : raw.index("</svg>") + 6].encode())
     marked = drawn.xpath("//s:g[contains(@class, 'offending')]/@data-location", namespaces=NS)
     assert marked == ["serbia/belgrade/axis"]
-    badge = drawn.xpath("string(//s:g[@data-location='serbia/belgrade/axis']/s:text[@class='badge-number'])", namespaces=NS)
+    badge = drawn.xpath(
+        "string(//s:g[@data-location='serbia/belgrade/axis']/s:text[@class='badge-number'])", namespaces=NS
+    )
     assert badge.split(", ")[0] == number
 
 
@@ -143,7 +145,10 @@ def test_a_missing_map_names_it_and_says_how_to_provide_it(tito_client):
         data={
             "csrf_token": form_token(tito_client),
             "save": (io.BytesIO(save), "club.xml"),
-            "map": (io.BytesIO((EXAMPLES.parents[1] / "plugin" / "tito" / "maps" / "tito-map.xml").read_bytes()), "our-club-map.xml"),
+            "map": (
+                io.BytesIO((EXAMPLES.parents[1] / "plugin" / "tito" / "maps" / "tito-map.xml").read_bytes()),
+                "our-club-map.xml",
+            ),
         },
         content_type="multipart/form-data",
     )

@@ -298,7 +298,8 @@ def test_a_save_the_mapping_cannot_read_is_a_400(client, files, tmp_path):
     hungarian = tito_unit("hu-1", "1st Hungarian", "Serbia Axis Mountain", {**GERMAN, "Nationality": "Hungarian"})
     save = tito_game(tmp_path / "hu.vsav", [hungarian], STATE)
     message = error_of(post(client, save, module=module))
-    assert message.startswith("hu.vsav: 1 piece cannot be exported with the mapping plugin/tito/mappings/vassal-mapping.xml")
+    mapping = "plugin/tito/mappings/vassal-mapping.xml"
+    assert message.startswith(f"hu.vsav: 1 piece cannot be exported with the mapping {mapping}")
     assert "'Hungarian' is not in the table 'nationalities'" in message
 
 
@@ -306,25 +307,34 @@ def test_a_module_version_the_mapping_does_not_cover_is_refused(client, files, t
     _, save = files
     newer = tito_module(tmp_path, version="2.0")
     message = error_of(post(client, save, module=newer))
-    assert message == ("tito-sample.vmod: the module 'Tito (Referee sample module)' is version 2.0, but the mapping "
-                       "plugin/tito/mappings/vassal-mapping.xml is for versions 1.0 to 1")
+    assert message == (
+        "tito-sample.vmod: the module 'Tito (Referee sample module)' is version 2.0, but the mapping "
+        "plugin/tito/mappings/vassal-mapping.xml is for versions 1.0 to 1"
+    )
 
 
 def test_the_viewer_must_be_a_roster_side_when_the_module_has_a_roster(client, files, tmp_path):
     _, save = files
     from modules import tito_region_points
 
-    roster = ("<VASSAL.build.module.PlayerRoster><entry>Axis</entry><entry>Yugoslav</entry>"
-              "</VASSAL.build.module.PlayerRoster>")
-    build = build_file(TITO_MODULE_NAME, "1.0",
-                       map_element("Yugoslavia", "Zones", region_grid(tito_region_points()), 900, 900),
-                       map_element("Turn Track", "Track", region_grid({"Turn 1": (20, 20)}), 400, 60), roster)
+    roster = (
+        "<VASSAL.build.module.PlayerRoster><entry>Axis</entry><entry>Yugoslav</entry>"
+        "</VASSAL.build.module.PlayerRoster>"
+    )
+    build = build_file(
+        TITO_MODULE_NAME,
+        "1.0",
+        map_element("Yugoslavia", "Zones", region_grid(tito_region_points()), 900, 900),
+        map_element("Turn Track", "Track", region_grid({"Turn 1": (20, 20)}), 400, 60),
+        roster,
+    )
     module = write_module(tmp_path / "roster.vmod", build, TITO_MODULE_NAME, "1.0")
     response = post(client, save, module=module, viewer="Axsi")
     assert response.status_code == 400
     assert error_of(response) == (
         "The module Tito (Referee sample module)'s player roster has the sides “Axis” and “Yugoslav”; "
-        "“Axsi” is not one of them. Leave the viewer empty to check as a spectator.")
+        "“Axsi” is not one of them. Leave the viewer empty to check as a spectator."
+    )
     response = post(client, save, module=module, viewer="Axis")
     assert response.status_code == 303, error_of(response)
     form = html(client.get("/check"))
@@ -446,11 +456,14 @@ def test_a_defect_while_reading_a_module_is_a_400_that_says_so(client, instance,
     assert response.status_code == 400
     assert response.get_json()["error"].startswith(
         "m.vmod: the file could not be read because Referee failed on it; this is a bug and it has been logged. "
-        "Please report it with the module file.")
+        "Please report it with the module file."
+    )
     assert uploads(instance) == []
 
 
-DATE_SUPERSCRIPT = b"<?xml version='1.0' encoding='UTF-8'?><data version='1'><name>x</name><dateSaved>\xc2\xb2</dateSaved></data>"
+DATE_SUPERSCRIPT = (
+    b"<?xml version='1.0' encoding='UTF-8'?><data version='1'><name>x</name><dateSaved>\xc2\xb2</dateSaved></data>"
+)
 
 
 def test_a_module_whose_moduledata_date_is_no_number_is_read(client, instance, files, tmp_path):
@@ -459,12 +472,16 @@ def test_a_module_whose_moduledata_date_is_no_number_is_read(client, instance, f
         build = archive.read("buildFile.xml").decode()
         moduledata = archive.read("moduledata").decode()
     # Without a version in the buildFile, the moduledata is read for it, date and all.
-    unversioned = build.replace(' version="1.0" VassalVersion', ' VassalVersion', 1)
+    unversioned = build.replace(' version="1.0" VassalVersion', " VassalVersion", 1)
     assert unversioned != build
-    odd = _rezipped(module, tmp_path / "odd.vmod", **{
-        "buildFile.xml": unversioned.encode(),
-        "moduledata": moduledata.replace("</data>", "<dateSaved>²</dateSaved></data>").encode(),
-    })
+    odd = _rezipped(
+        module,
+        tmp_path / "odd.vmod",
+        **{
+            "buildFile.xml": unversioned.encode(),
+            "moduledata": moduledata.replace("</data>", "<dateSaved>²</dateSaved></data>").encode(),
+        },
+    )
     response = post(client, save, module=odd, module_name="odd.vmod", api=True)
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["vassal"]["module"]["version"] == "1.0"
@@ -480,8 +497,9 @@ def test_a_save_whose_savedata_date_is_no_number_is_checked(client, files, tmp_p
 
 
 @pytest.mark.parametrize("api", [False, True])
-def test_a_save_whose_saved_game_entry_is_empty_is_refused_and_nothing_is_stored(client, instance, files, tmp_path,
-                                                                                 api):
+def test_a_save_whose_saved_game_entry_is_empty_is_refused_and_nothing_is_stored(
+    client, instance, files, tmp_path, api
+):
     module, save = files
     assert post(client, save, module=module, api=True).status_code == 200
     stored = rows(instance, "report")
@@ -499,5 +517,6 @@ def test_a_map_file_sent_with_a_vassal_save_is_refused(client, instance, files):
     assert response.status_code == 400
     assert error_of(response) == (
         "overstacked.vsav: a VASSAL save is read with the map of its game's module mapping, so the map file "
-        "my-map.xml would not be used; leave the map field empty.")
+        "my-map.xml would not be used; leave the map field empty."
+    )
     assert rows(instance, "report") == [] and uploads(instance) == []

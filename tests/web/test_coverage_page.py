@@ -14,7 +14,9 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def rows_of(page) -> dict[str, object]:
-    return {row.xpath("string(th//span[@class='number'])"): row for row in page.xpath("//table[@class='coverage']/tbody/tr")}
+    return {
+        row.xpath("string(th//span[@class='number'])"): row for row in page.xpath("//table[@class='coverage']/tbody/tr")
+    }
 
 
 def test_the_tito_coverage_page_lists_every_case_of_the_index(real_client):
@@ -35,7 +37,10 @@ def test_the_tito_coverage_page_lists_every_case_of_the_index(real_client):
     assert "preceding Yugoslav Movement Phase" in text_of(rows["14.3"])
     summary = text_of(page.xpath("//p[@class='coverage-summary']")[0])
     enforced = sum(1 for status in statuses.values() if status == "enforced")
-    assert f"Of the {len(rows)} sections and cases of Referee's case index for this game, {enforced} are enforced" in summary
+    assert (
+        f"Of the {len(rows)} sections and cases of Referee's case index for this game, {enforced} are enforced"
+        in summary
+    )
 
 
 def test_a_case_checked_through_its_lettered_items_or_an_enclosing_case_is_enforced(real_client):
@@ -73,7 +78,8 @@ def test_the_report_page_says_what_the_verdict_covers_and_names_pieces(check_cli
     note = page.xpath("//p[@class='coverage']")[0]
     # alpha's index holds 1, 2.1 and 2.2; of its checks only the one at 2.2 lands on it.
     assert text_of(note) == (
-        "Checked against 1 of the 3 sections and cases of Referee's case index for this game; the other cases are not checked. "
+        "Checked against 1 of the 3 sections and cases of Referee's case index for this game; the other cases are not "
+        "checked. "
         "Which cases are checked."
     )
     assert note.xpath("a/@href") == ["/alpha/coverage"]

@@ -20,7 +20,10 @@ NS = {"s": SVG}
 
 
 def tito_map() -> MapData:
-    areas = {zone: Area(id=zone, name=name) for zone, name in [("serbia", "Serbia"), ("bosnia", "Bosnia"), ("islands", "Islands")]}
+    areas = {
+        zone: Area(id=zone, name=name)
+        for zone, name in [("serbia", "Serbia"), ("bosnia", "Bosnia"), ("islands", "Islands")]
+    }
     displays = {
         "belgrade": Display(id="belgrade", area="serbia", name="Belgrade"),
         "nis": Display(id="nis", area="serbia", name='Niš <b>&</b> "x"'),
@@ -30,8 +33,14 @@ def tito_map() -> MapData:
 
 
 def german(number: int, location: str, size: str = "division") -> Piece:
-    return Piece(id=f"de-{number}", name=f"{number}th <Infantry>", side="axis", nationality="german", size=size,
-                 location=location)
+    return Piece(
+        id=f"de-{number}",
+        name=f"{number}th <Infantry>",
+        side="axis",
+        nationality="german",
+        size=size,
+        location=location,
+    )
 
 
 @pytest.fixture
@@ -39,10 +48,22 @@ def position() -> Position:
     pieces = [german(number, "serbia/belgrade/axis") for number in range(7)]
     pieces += [german(7, "serbia/belgrade/axis", "brigade"), german(8, "serbia/belgrade/axis", "battalion")]
     pieces += [
-        Piece(id="p-1", name="1st Proletarian", side="yugoslav", nationality="partisan", size="brigade",
-              location="bosnia/mountain/partisan"),
-        Piece(id="p-g1", name="Group", side="yugoslav", nationality="partisan", size="group",
-              location="bosnia/mountain/partisan"),
+        Piece(
+            id="p-1",
+            name="1st Proletarian",
+            side="yugoslav",
+            nationality="partisan",
+            size="brigade",
+            location="bosnia/mountain/partisan",
+        ),
+        Piece(
+            id="p-g1",
+            name="Group",
+            side="yugoslav",
+            nationality="partisan",
+            size="group",
+            location="bosnia/mountain/partisan",
+        ),
         Piece(id="off", name="Off the map", nationality="german", size="division"),
     ]
     return Position(game="tito", map=tito_map(), pieces=tuple(pieces), turn="5", phase="axis-combat")
@@ -72,15 +93,23 @@ def test_every_zone_has_a_panel_with_its_zone_display(drawn):
     assert len(bosnia.xpath(".//s:polygon", namespaces=NS)) == 3  # three Mountain triangles
     assert len(bosnia.xpath(".//s:g[contains(@data-location, '/hide-away/')]/s:circle", namespaces=NS)) == 3
     assert bosnia.xpath(".//s:g/@data-location", namespaces=NS) == [
-        "bosnia/mountain/partisan", "bosnia/mountain/axis", "bosnia/mountain/chetnik",
-        "bosnia/hide-away/partisan", "bosnia/hide-away/axis", "bosnia/hide-away/chetnik",
-        "bosnia/neutral-chetnik", "bosnia/sarajevo/yugoslav", "bosnia/sarajevo/axis",
+        "bosnia/mountain/partisan",
+        "bosnia/mountain/axis",
+        "bosnia/mountain/chetnik",
+        "bosnia/hide-away/partisan",
+        "bosnia/hide-away/axis",
+        "bosnia/hide-away/chetnik",
+        "bosnia/neutral-chetnik",
+        "bosnia/sarajevo/yugoslav",
+        "bosnia/sarajevo/axis",
     ]
 
 
 def test_objective_displays_have_two_boxes_each_and_islands_none(drawn):
     serbia, _, islands = drawn.xpath("//s:g[@class='zone']", namespaces=NS)
-    boxes = serbia.xpath(".//s:g[contains(@data-location, 'belgrade') or contains(@data-location, 'nis')]/@data-location", namespaces=NS)
+    boxes = serbia.xpath(
+        ".//s:g[contains(@data-location, 'belgrade') or contains(@data-location, 'nis')]/@data-location", namespaces=NS
+    )
     assert boxes == ["serbia/belgrade/yugoslav", "serbia/belgrade/axis", "serbia/nis/yugoslav", "serbia/nis/axis"]
     assert 'Niš <b>&</b> "x"' in "".join(serbia.itertext())
     places = islands.xpath(".//s:g/@data-location", namespaces=NS)
@@ -107,7 +136,9 @@ def test_offending_places_are_outlined_in_red_with_the_violation_numbers(drawn):
     assert hide_away.xpath("string(s:text[@class='badge-number'])", namespaces=NS) == "2"
     # a finding marks nothing; an untouched place is drawn plain
     assert place(drawn, "bosnia/mountain/partisan").get("class") == "place"
-    marked = {group.get("data-location") for group in drawn.xpath("//s:g[contains(@class, 'offending')]", namespaces=NS)}
+    marked = {
+        group.get("data-location") for group in drawn.xpath("//s:g[contains(@class, 'offending')]", namespaces=NS)
+    }
     assert marked == {"serbia/belgrade/axis", "serbia/hide-away/axis"}
 
 
@@ -119,7 +150,9 @@ def test_the_picture_uses_no_style_attributes_and_passes_the_app_cleaning(positi
 
 
 def test_names_from_the_save_stay_text(drawn):
-    assert "7th <Infantry>" in drawn.xpath("string(//s:g[@data-location='serbia/belgrade/axis']/s:title)", namespaces=NS)
+    assert "7th <Infantry>" in drawn.xpath(
+        "string(//s:g[@data-location='serbia/belgrade/axis']/s:title)", namespaces=NS
+    )
     assert drawn.xpath("//s:Infantry | //s:b", namespaces=NS) == []
 
 

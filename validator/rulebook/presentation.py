@@ -34,15 +34,24 @@ def _block_json(book: Rulebook, block: Block, index_title: Callable[[CaseNumber]
     data: dict = {"kind": block.kind, "text": block.text}
     if block.references:
         data["references"] = [
-            {"start": reference.start, "end": reference.end, "to": str(reference.target), "resolved": reference.resolved}
+            {
+                "start": reference.start,
+                "end": reference.end,
+                "to": str(reference.target),
+                "resolved": reference.resolved,
+            }
             for reference in block.references
         ]
     if block.kind == ITEM and block.item is not None:
         data["item"] = case_json(book, block.item, index_title)
     if block.kind == TABLE:
         data["table"] = [
-            {"title": part.title, "groups": list(part.groups), "header": list(part.header),
-             "rows": [list(row) for row in part.rows]}
+            {
+                "title": part.title,
+                "groups": list(part.groups),
+                "header": list(part.header),
+                "rows": [list(row) for row in part.rows],
+            }
             for part in block.table
         ]
     return data

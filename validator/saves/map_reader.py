@@ -37,28 +37,38 @@ def map_from(element: etree._Element, source: str, lines: SourceLines) -> MapDat
 
     def claim(identifier: str, table: dict, child: etree._Element) -> None:
         if identifier in table:
-            raise SaveInputError(source, f"the id '{identifier}' is used twice (first at line {table[identifier].line})", lines.of(child))
+            raise SaveInputError(
+                source, f"the id '{identifier}' is used twice (first at line {table[identifier].line})", lines.of(child)
+            )
 
     for area_element in element.iter(tag("area")):
         area = Area(
-            id=area_element.get("id"), name=area_element.get("name", ""),
+            id=area_element.get("id"),
+            name=area_element.get("name", ""),
             neighbours=tuple(area_element.get("neighbours", "").split()),
-            attributes=game_attributes(area_element, "id", "name", "neighbours"), line=lines.of(area_element),
+            attributes=game_attributes(area_element, "id", "name", "neighbours"),
+            line=lines.of(area_element),
         )
         claim(area.id, areas, area_element)
         areas[area.id] = area
         for display_element in area_element.iter(tag("display")):
             display = Display(
-                id=display_element.get("id"), area=area.id, name=display_element.get("name", ""),
-                attributes=game_attributes(display_element, "id", "name"), line=lines.of(display_element),
+                id=display_element.get("id"),
+                area=area.id,
+                name=display_element.get("name", ""),
+                attributes=game_attributes(display_element, "id", "name"),
+                line=lines.of(display_element),
             )
             claim(display.id, displays, display_element)
             displays[display.id] = display
         for location_element in area_element.iter(tag("location")):
             location = Location(
-                id=location_element.get("id"), kind=location_element.get("kind", ""), area=area.id,
+                id=location_element.get("id"),
+                kind=location_element.get("kind", ""),
+                area=area.id,
                 name=location_element.get("name", ""),
-                attributes=game_attributes(location_element, "id", "name", "kind"), line=lines.of(location_element),
+                attributes=game_attributes(location_element, "id", "name", "kind"),
+                line=lines.of(location_element),
             )
             claim(location.id, locations, location_element)
             locations[location.id] = location
@@ -68,9 +78,12 @@ def map_from(element: etree._Element, source: str, lines: SourceLines) -> MapDat
             raise SaveInputError(source, f"the id '{hex_location.id}' is used twice", hex_location.line)
         locations[hex_location.id] = hex_location
     return MapData(
-        id=element.get("id", ""), source=source,
+        id=element.get("id", ""),
+        source=source,
         attributes=game_attributes(element, "id", "href"),
-        areas=MappingProxyType(areas), displays=MappingProxyType(displays), locations=MappingProxyType(locations),
+        areas=MappingProxyType(areas),
+        displays=MappingProxyType(displays),
+        locations=MappingProxyType(locations),
         line=lines.of(element),
     )
 
@@ -86,7 +99,9 @@ def _refuse_one_sided_neighbours(places: Iterable[Area | Location], table: dict,
     for place in places:
         missing = next((neighbour for neighbour in place.neighbours if neighbour not in table), None)
         if missing is not None:
-            raise SaveInputError(source, f"the {kind} '{place.id}' names a neighbour '{missing}' that the map does not have", place.line)
+            raise SaveInputError(
+                source, f"the {kind} '{place.id}' names a neighbour '{missing}' that the map does not have", place.line
+            )
     for place in places:
         if place.id in place.neighbours:
             raise SaveInputError(source, f"the {kind} '{place.id}' lists itself as a neighbour", place.line)
@@ -97,8 +112,10 @@ def _refuse_one_sided_neighbours(places: Iterable[Area | Location], table: dict,
         for neighbour in place.neighbours:
             if place.id not in table[neighbour].neighbours:
                 raise SaveInputError(
-                    source, f"the {kind} '{place.id}' lists '{neighbour}' as a neighbour, but '{neighbour}' does not have "
-                    f"'{place.id}' among its neighbours; adjacency goes both ways, so make the two agree", place.line,
+                    source,
+                    f"the {kind} '{place.id}' lists '{neighbour}' as a neighbour, but '{neighbour}' does not have "
+                    f"'{place.id}' among its neighbours; adjacency goes both ways, so make the two agree",
+                    place.line,
                 )
 
 
@@ -126,21 +143,30 @@ def _hexes(element: etree._Element, source: str, lines: SourceLines) -> list[Loc
         raise SaveInputError(source, f"the grid '{grid}' is unknown; the known grid is 'hex'", lines.of(element))
     if grid is None and layout is not None:
         raise SaveInputError(
-            source, f"the map gives the layout '{layout}' but no grid; add grid=\"hex\" (with a column and row on "
-            "each hex) or remove the layout", lines.of(element),
+            source,
+            f"the map gives the layout '{layout}' but no grid; add grid=\"hex\" (with a column and row on "
+            "each hex) or remove the layout",
+            lines.of(element),
         )
     records = [_hex_record(hex_element, lines) for hex_element in element.iter(tag("hex"))]
     derived: dict[str, tuple[str, ...]] = {}
     if grid == "hex":
         layout = layout or "odd-q"
         if layout not in hexgrid.LAYOUTS:
-            raise SaveInputError(source, f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}", lines.of(element))
+            raise SaveInputError(
+                source,
+                f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}",
+                lines.of(element),
+            )
         derived = hexgrid.neighbours(layout, _coordinates(records, source))
     hexes = [
         Location(
-            id=record.id, kind="hex", area=record.area,
+            id=record.id,
+            kind="hex",
+            area=record.area,
             neighbours=derived.get(record.id, ()) if record.listed is None else tuple(record.listed.split()),
-            attributes=MappingProxyType(record.attributes), line=record.line,
+            attributes=MappingProxyType(record.attributes),
+            line=record.line,
         )
         for record in records
     ]
@@ -156,10 +182,15 @@ def _coordinates(records: list[_HexRecord], source: str) -> dict[tuple[int, int]
             key = (int(record.attributes.get("column", "")), int(record.attributes.get("row", "")))
         except ValueError:
             raise SaveInputError(
-                source, f"the hex '{record.id}' needs whole-number column and row attributes on a hex grid",
+                source,
+                f"the hex '{record.id}' needs whole-number column and row attributes on a hex grid",
                 record.line,
             ) from None
         if key in coordinates:
-            raise SaveInputError(source, f"the hexes '{coordinates[key]}' and '{record.id}' share column {key[0]}, row {key[1]}", record.line)
+            raise SaveInputError(
+                source,
+                f"the hexes '{coordinates[key]}' and '{record.id}' share column {key[0]}, row {key[1]}",
+                record.line,
+            )
         coordinates[key] = record.id
     return coordinates

@@ -151,7 +151,9 @@ MAP_CACHE_SIZE = 8
 _MAP_CACHE: RecentlyUsed[tuple, tuple[bytes, MapData]] = RecentlyUsed(MAP_CACHE_SIZE)
 
 
-def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map: MapResolver, lines: SourceLines) -> MapData:
+def _prepared_map(
+    game: Game, element: etree._Element, source: str, resolve_map: MapResolver, lines: SourceLines
+) -> MapData:
     """The position's map with the game's own locations added; a referenced map is cached."""
     href, line = element.get("href"), lines.of(element)
     if href is None:
@@ -161,7 +163,8 @@ def _prepared_map(game: Game, element: etree._Element, source: str, resolve_map:
         raise SaveInputError(source, "a <map> with href must be empty; give the map inline or by reference", line)
     if not href.strip():
         raise SaveInputError(
-            source, "the map reference is empty; give href the map file's name, or put the map inside the <map> element",
+            source,
+            "the map reference is empty; give href the map file's name, or put the map inside the <map> element",
             line,
         )
     return referenced_map(game, href, source, line, resolve_map)
@@ -181,7 +184,8 @@ def referenced_map(game: Game, href: str, source: str, line: int, resolve_map: M
     root = _parse(data, map_source, map_lines)
     if root.tag == tag("position"):
         raise SaveInputError(
-            source, f"the map '{href}' is a position file, not a map; point href at a file whose root is <map>",
+            source,
+            f"the map '{href}' is a position file, not a map; point href at a file whose root is <map>",
             line,
         )
     if root.tag != tag("map") or root.get("href"):
@@ -196,7 +200,9 @@ def _refuse_another_games_map(map_element: etree._Element, game: Game, source: s
     """A map that declares another game: said before its hexes make every piece look misplaced."""
     declared = map_element.get("game")
     if declared is not None and declared != game.id:
-        raise SaveInputError(source, f"{named} is for the game '{declared}', not '{game.id}'; use a map for {game.title}", line)
+        raise SaveInputError(
+            source, f"{named} is for the game '{declared}', not '{game.id}'; use a map for {game.title}", line
+        )
 
 
 def _prepare(game: Game, map_data: MapData) -> MapData:
@@ -222,11 +228,23 @@ def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceL
         attributes = dict(element.items())
         take = attributes.pop
         strength = take("strength", None)
-        pieces.append(_new_piece(Piece, (  # every field, in Piece's order
-            take("id"), take("name"), take("side", ""), take("nationality", ""), take("type", ""), take("size", ""),
-            int(strength) if strength is not None else None, take("location", None),
-            MappingProxyType(attributes) if attributes else EMPTY, element.sourceline,
-        )))
+        pieces.append(
+            _new_piece(
+                Piece,
+                (  # every field, in Piece's order
+                    take("id"),
+                    take("name"),
+                    take("side", ""),
+                    take("nationality", ""),
+                    take("type", ""),
+                    take("size", ""),
+                    int(strength) if strength is not None else None,
+                    take("location", None),
+                    MappingProxyType(attributes) if attributes else EMPTY,
+                    element.sourceline,
+                ),
+            )
+        )
     if lines.spans_lines:  # rare, and kept off the loop above
         pieces = [piece._replace(line=lines.fix(piece.line)) for piece in pieces]
     refuse_bad_pieces(pieces, map_data, source)
@@ -257,8 +275,9 @@ def refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> No
         first_lines[piece.id] = piece.line
 
 
-def _facts(root: etree._Element, lines: SourceLines, source: str,
-           limits: Limits = DEFAULT_LIMITS) -> tuple[MappingProxyType, MappingProxyType]:
+def _facts(
+    root: etree._Element, lines: SourceLines, source: str, limits: Limits = DEFAULT_LIMITS
+) -> tuple[MappingProxyType, MappingProxyType]:
     """Each fact's values in file order, and the line of each value.
 
     Values are gathered in lists and frozen once at the end: adding to a
@@ -274,8 +293,10 @@ def _facts(root: etree._Element, lines: SourceLines, source: str,
         name = element.get("name")
         facts.setdefault(name, []).append(element.get("value"))
         value_lines.setdefault(name, []).append(lines.of(element))
-    return (MappingProxyType({name: tuple(values) for name, values in facts.items()}),
-            MappingProxyType({name: tuple(numbers) for name, numbers in value_lines.items()}))
+    return (
+        MappingProxyType({name: tuple(values) for name, values in facts.items()}),
+        MappingProxyType({name: tuple(numbers) for name, numbers in value_lines.items()}),
+    )
 
 
 def refuse_too_many_facts(count: int, source: str, line: int, limits: Limits = DEFAULT_LIMITS) -> None:
@@ -284,6 +305,9 @@ def refuse_too_many_facts(count: int, source: str, line: int, limits: Limits = D
 
 def _event(element: etree._Element, lines: SourceLines) -> Event:
     return Event(
-        kind=element.get("kind"), area=element.get("area"), pieces=tuple(element.get("pieces", "").split()),
-        attributes=game_attributes(element, "kind", "area", "pieces"), line=lines.of(element),
+        kind=element.get("kind"),
+        area=element.get("area"),
+        pieces=tuple(element.get("pieces", "").split()),
+        attributes=game_attributes(element, "kind", "area", "pieces"),
+        line=lines.of(element),
     )

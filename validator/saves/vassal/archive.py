@@ -45,7 +45,9 @@ class Archive:
     def __init__(self, source: str | os.PathLike[str] | BinaryIO, *, limits: Limits = DEFAULT_LIMITS,
                  name: str | None = None) -> None:
         self.limits = limits
-        self.source = name or (str(source) if isinstance(source, (str, os.PathLike)) else getattr(source, "name", "<upload>"))
+        self.source = name or (
+            str(source) if isinstance(source, (str, os.PathLike)) else getattr(source, "name", "<upload>")
+        )
         try:
             self._zip = zipfile.ZipFile(source)
         except FileNotFoundError:
@@ -56,7 +58,7 @@ class Archive:
             raise VassalFormatError(
                 self.source, f"is not a readable zip archive (truncated or corrupt: {error})"
             ) from None
-        except NotImplementedError as error:     # e.g. a "version needed to extract" no zip tool writes
+        except NotImplementedError as error:  # e.g. a "version needed to extract" no zip tool writes
             raise VassalFormatError(
                 self.source, f"is a zip archive that uses a feature VASSAL never writes ({error})"
             ) from None

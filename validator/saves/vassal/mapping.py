@@ -188,7 +188,8 @@ def _filter(name: str, argument: str | None, tables: MappingType[str, Table], wh
         return name, None
     if name in ("add", "pad"):
         if argument is None or not _INTEGER.fullmatch(argument) or (name == "pad" and not 0 < int(argument) <= 20):
-            raise ValueError(f"{where}: the filter '{name}' needs a whole number, as in '{name}:{2 if name == 'pad' else -1}'")
+            example = f"{name}:{2 if name == 'pad' else -1}"
+            raise ValueError(f"{where}: the filter '{name}' needs a whole number, as in '{example}'")
         return name, argument
     if name == "map":
         if argument not in tables:
@@ -397,8 +398,11 @@ def parse_mapping(data: bytes, source: str, folder: Path) -> Mapping:
     try:
         root = parse_xml(data, source)
         if root.tag != _tag("mapping"):
-            raise MappingError(source, f"the root element is <{etree.QName(root).localname}>, not a <mapping> in the "
-                                       f"namespace {NAMESPACE}", root.sourceline or 0)
+            raise MappingError(
+                source,
+                f"the root element is <{etree.QName(root).localname}>, not a <mapping> in the namespace {NAMESPACE}",
+                root.sourceline or 0,
+            )
         validate(root, SCHEMA, source)
     except MappingError:
         raise
@@ -435,7 +439,9 @@ class _Builder:
         module = root.find(_tag("module"))
         map_element = root.find(_tag("map"))
         tables = self.tables(root)
-        state = tuple(self.state_rule(element, tables) for element in root.iterfind(f"{_tag('state')}/{_tag('global')}"))
+        state = tuple(
+            self.state_rule(element, tables) for element in root.iterfind(f"{_tag('state')}/{_tag('global')}")
+        )
         pieces = root.find(_tag("pieces"))
         ignores = tuple(self.ignore(element) for element in pieces.iterfind(_tag("ignore")))
         matches = tuple(self.match(element) for element in pieces.iterfind(_tag("match")))
@@ -443,8 +449,10 @@ class _Builder:
         for found in matches:
             for group in found.pattern.groupindex:
                 if group in PIECE_BUILTINS:
-                    raise self.fail(pieces.find(_tag("match")), f"the group name '{group}' is taken: "
-                                    f"{', '.join(PIECE_BUILTINS)} are given for every piece")
+                    raise self.fail(
+                        pieces.find(_tag("match")),
+                        f"the group name '{group}' is taken: {', '.join(PIECE_BUILTINS)} are given for every piece",
+                    )
                 groups.add(group)
         attributes = tuple(self.attribute(element, groups, tables) for element in pieces.iterfind(_tag("attribute")))
         locations = root.find(_tag("locations"))
@@ -456,19 +464,33 @@ class _Builder:
                 rule = self.exact_location(element)
                 key = (rule.map, rule.exact)
                 if key in exact:
-                    raise self.fail(element, f"the location '{rule.exact}' is mapped twice (first at line {exact[key].line})")
+                    raise self.fail(
+                        element, f"the location '{rule.exact}' is mapped twice (first at line {exact[key].line})"
+                    )
                 exact[key] = rule
             elif element.tag == _tag("pattern"):
                 patterns.append(self.location_pattern(element, tables))
         href = map_element.get("href")
         if re.match(r"^[A-Za-z][A-Za-z0-9+.\-]*://", href):
-            raise self.fail(map_element, f"the map href '{href}' is a URL; give a file path relative to the mapping file")
+            raise self.fail(
+                map_element, f"the map href '{href}' is a URL; give a file path relative to the mapping file"
+            )
         return Mapping(
-            source=self.source, game=root.get("game"), module_name=module.get("name"),
-            min_version=module.get("min-version"), max_version=module.get("max-version"),
-            map_href=href, map_path=(self.folder / href).resolve(),
-            tables=MappingProxyType(tables), state=state, ignores=ignores, matches=matches, attributes=attributes,
-            ignored_maps=ignored_maps, exact_locations=MappingProxyType(exact), location_patterns=tuple(patterns),
+            source=self.source,
+            game=root.get("game"),
+            module_name=module.get("name"),
+            min_version=module.get("min-version"),
+            max_version=module.get("max-version"),
+            map_href=href,
+            map_path=(self.folder / href).resolve(),
+            tables=MappingProxyType(tables),
+            state=state,
+            ignores=ignores,
+            matches=matches,
+            attributes=attributes,
+            ignored_maps=ignored_maps,
+            exact_locations=MappingProxyType(exact),
+            location_patterns=tuple(patterns),
         )
 
     def tables(self, root: etree._Element) -> dict[str, Table]:
@@ -480,8 +502,12 @@ class _Builder:
                 if word in entries:
                     raise self.fail(entry, f"the table '{element.get('name')}' lists '{word}' twice")
                 entries[word] = entry.get("ours")
-            tables[element.get("name")] = Table(element.get("name"), MappingProxyType(entries),
-                                                element.get("otherwise", "error") == "keep", element.sourceline or 0)
+            tables[element.get("name")] = Table(
+                element.get("name"),
+                MappingProxyType(entries),
+                element.get("otherwise", "error") == "keep",
+                element.sourceline or 0,
+            )
         return tables
 
     def known_table(self, element: etree._Element, name: str | None, tables) -> str | None:
@@ -493,20 +519,35 @@ class _Builder:
     def state_rule(self, element: etree._Element, tables) -> StateRule:
         position, fact = element.get("position"), element.get("fact")
         if (position is None) == (fact is None):
-            raise self.fail(element, f"the global property '{element.get('property')}' needs exactly one of "
-                                     "position= (scenario, turn, phase, phasing) or fact=")
+            raise self.fail(
+                element,
+                f"the global property '{element.get('property')}' needs exactly one of "
+                "position= (scenario, turn, phase, phasing) or fact=",
+            )
         if element.get("separator") is not None and fact is None:
             raise self.fail(element, "separator= splits a property into several facts; it needs fact=")
         value = None
         if element.get("value") is not None:
             value = self.template(element, "value", {"value"}, tables)
-        return StateRule(element.get("property"), position, fact, value,
-                         self.known_table(element, element.get("translate"), tables),
-                         element.get("separator"), element.get("default"), element.sourceline or 0)
+        return StateRule(
+            element.get("property"),
+            position,
+            fact,
+            value,
+            self.known_table(element, element.get("translate"), tables),
+            element.get("separator"),
+            element.get("default"),
+            element.sourceline or 0,
+        )
 
     def ignore(self, element: etree._Element) -> PieceIgnore:
-        rule = PieceIgnore(self.regex(element, "name-pattern"), element.get("property"), element.get("equals"),
-                           self.regex(element, "pattern"), element.sourceline or 0)
+        rule = PieceIgnore(
+            self.regex(element, "name-pattern"),
+            element.get("property"),
+            element.get("equals"),
+            self.regex(element, "pattern"),
+            element.sourceline or 0,
+        )
         if rule.name_pattern is None and rule.property is None:
             raise self.fail(element, "an <ignore> needs name-pattern= or property= (it would leave out every piece)")
         if rule.property is None and (rule.equals is not None or rule.pattern is not None):
@@ -516,15 +557,19 @@ class _Builder:
     def match(self, element: etree._Element) -> Match:
         source, property_name = element.get("source", "name"), element.get("property")
         if (source == "property") != (property_name is not None):
-            raise self.fail(element, "a <match> reads a property when, and only when, it has source=\"property\" "
-                                     "and property=")
+            raise self.fail(
+                element, 'a <match> reads a property when, and only when, it has source="property" and property='
+            )
         return Match(source, property_name, self.regex(element, "pattern"), element.sourceline or 0)
 
     def attribute(self, element: etree._Element, groups: set[str], tables) -> AttributeRule:
         name = element.get("name")
         if name in RESERVED_PIECE_ATTRIBUTES:
-            raise self.fail(element, f"the attribute '{name}' is not mapped: Referee gives a piece's id from VASSAL's "
-                                     "and its location from <locations>")
+            raise self.fail(
+                element,
+                f"the attribute '{name}' is not mapped: Referee gives a piece's id from VASSAL's "
+                "and its location from <locations>",
+            )
         sources = [key for key in ("property", "group", "value") if element.get(key) is not None]
         if len(sources) > 1:
             raise self.fail(element, f"the attribute '{name}' has {' and '.join(sources)}; give one source")
@@ -533,14 +578,23 @@ class _Builder:
         group = element.get("group")
         if group is not None and group not in groups:
             known = ", ".join(sorted(groups)) or "none"
-            raise self.fail(element, f"the attribute '{name}' reads the group '{group}', which no <match> pattern "
-                                     f"defines (groups: {known})")
+            raise self.fail(
+                element,
+                f"the attribute '{name}' reads the group '{group}', which no <match> pattern defines (groups: {known})",
+            )
         value = None
         if element.get("value") is not None:
             value = self.template(element, "value", groups | set(PIECE_BUILTINS), tables)
-        return AttributeRule(name, element.get("property"), group, value,
-                             self.known_table(element, element.get("translate"), tables), element.get("default"),
-                             element.get("required", "yes") == "yes", element.sourceline or 0)
+        return AttributeRule(
+            name,
+            element.get("property"),
+            group,
+            value,
+            self.known_table(element, element.get("translate"), tables),
+            element.get("default"),
+            element.get("required", "yes") == "yes",
+            element.sourceline or 0,
+        )
 
     def exact_location(self, element: etree._Element) -> LocationRule:
         skip = element.get("skip", "no") == "yes"
@@ -552,18 +606,34 @@ class _Builder:
     def location_pattern(self, element: etree._Element, tables) -> LocationRule:
         skip = element.get("skip", "no") == "yes"
         if skip == (element.get("id") is not None):
-            raise self.fail(element, f"the pattern {element.get('match')!r} needs either id= or skip=\"yes\"")
+            raise self.fail(element, f'the pattern {element.get("match")!r} needs either id= or skip="yes"')
         pattern = self.regex(element, "match")
         taken = set(pattern.groupindex) & set(LOCATION_BUILTINS)
         if taken:
-            raise self.fail(element, f"the group name '{taken.pop()}' is taken: {{map}} and {{location}} are given "
-                                     "for every location")
-        template = None if skip else self.template(element, "id", set(pattern.groupindex) | set(LOCATION_BUILTINS),
-                                                   tables)
+            raise self.fail(
+                element,
+                f"the group name '{taken.pop()}' is taken: {{map}} and {{location}} are given for every location",
+            )
+        template = (
+            None if skip else self.template(element, "id", set(pattern.groupindex) | set(LOCATION_BUILTINS), tables)
+        )
         return LocationRule(element.get("map"), None, pattern, template, skip, element.sourceline or 0)
 
 
 __all__ = [
-    "AttributeRule", "FILTERS", "LocationRule", "Mapping", "MappingError", "Match", "PieceIgnore", "StateRule",
-    "Table", "Template", "ValueProblem", "compile_template", "parse_mapping", "read_mapping", "version_parts",
+    "AttributeRule",
+    "FILTERS",
+    "LocationRule",
+    "Mapping",
+    "MappingError",
+    "Match",
+    "PieceIgnore",
+    "StateRule",
+    "Table",
+    "Template",
+    "ValueProblem",
+    "compile_template",
+    "parse_mapping",
+    "read_mapping",
+    "version_parts",
 ]

@@ -334,6 +334,7 @@ def concealment(owner: tuple[str, str] | None, roster_sides: dict[str, str],
     if access == "side:":
         return Concealment("side", recorded)
     if access.startswith("sides:"):
-        sides = tuple(side for side in items(access[len("sides:"):], ":", most_items) if side) if access != "sides:" else ()
+        listed = access[len("sides:"):]
+        sides = tuple(side for side in items(listed, ":", most_items) if side) if listed else ()
         return Concealment("sides", recorded, sides)
     return Concealment("player", roster_sides.get(recorded) or None)
