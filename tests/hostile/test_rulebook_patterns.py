@@ -30,6 +30,7 @@ WORST_TEXTS = {
     "bullets": lambda size: "• " * (size // 2) + "x",
     "tables": lambda size: "Table " + " " * size + "x",
     "letters": lambda size: "a" * size + ".",
+    "a bracketed number never closed": lambda size: "[1" + ".1" * (size // 2) + "x",
 }
 
 
