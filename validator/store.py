@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from validator.errors import InputError
-from validator.instance import ENVIRONMENT_VARIABLE
+from validator.instance import ENVIRONMENT_VARIABLE, create_private_file
 
 BUSY_TIMEOUT_SECONDS = 10
 
@@ -114,11 +114,44 @@ MIGRATIONS: list[str] = [
         added_at TEXT NOT NULL
     );
     """,
+    # Kept modules are identified by the SHA-256 of their bytes, no longer by name and version: two
+    # uploads with the same name and version but other bytes are two modules.  The table is rebuilt
+    # (SQLite cannot drop a UNIQUE constraint); rows keep their ids and hashes, which were always of
+    # the kept file's bytes, and their build file's hash is unknown (NULL) until Referee records it.
+    # Each report records what it was checked with (validator/provenance.py); a VASSAL report stored
+    # before gets its kept module's hash, which is the module it was read with; the rest stays NULL.
+    """
+    CREATE TABLE vassal_module_by_hash (
+        id INTEGER PRIMARY KEY,
+        sha256 TEXT NOT NULL UNIQUE,    -- of the bytes read: the .vmod, or a bare build file
+        name TEXT NOT NULL,             -- as the module's buildFile (or moduledata) names it
+        version TEXT NOT NULL,          -- likewise; '' when the module gives none
+        build_file_sha256 TEXT,         -- of the buildFile entry (the file itself when bare); NULL: not recorded
+        file TEXT NOT NULL,             -- generated file name in the instance's uploads folder
+        source_name TEXT NOT NULL,      -- the uploaded file's name as given; display only
+        size INTEGER NOT NULL,
+        sides TEXT NOT NULL,            -- JSON list of the module's roster sides
+        kept_at TEXT NOT NULL
+    );
+    INSERT INTO vassal_module_by_hash (id, sha256, name, version, file, source_name, size, sides, kept_at)
+        SELECT id, sha256, name, version, file, source_name, size, sides, kept_at FROM vassal_module;
+    DROP TABLE vassal_module;
+    ALTER TABLE vassal_module_by_hash RENAME TO vassal_module;
+    CREATE INDEX vassal_module_by_name ON vassal_module (name, version);
+    ALTER TABLE report ADD COLUMN referee_version TEXT;  -- NULL: stored before Referee recorded it
+    ALTER TABLE report ADD COLUMN plugin_version TEXT;
+    ALTER TABLE report ADD COLUMN map_sha256 TEXT;       -- NULL also when no map file was read
+    ALTER TABLE report ADD COLUMN mapping_sha256 TEXT;
+    ALTER TABLE report ADD COLUMN module_sha256 TEXT;
+    UPDATE report SET module_sha256 = (SELECT sha256 FROM vassal_module WHERE vassal_module.id = report.module_id)
+        WHERE module_id IS NOT NULL;
+    """,
 ]
 
 
 def connect(path: Path) -> sqlite3.Connection:
-    """Open the database, creating or upgrading its schema."""
+    """Open the database, creating or upgrading its schema; a new file is readable by its owner only."""
+    create_private_file(Path(path))
     try:
         connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
         connection.row_factory = sqlite3.Row
@@ -162,15 +195,27 @@ def _file_of(connection: sqlite3.Connection) -> str:
 
 
 def _migrate(connection: sqlite3.Connection) -> None:
-    """Bring the schema up to date; the common case (already current) takes no write lock."""
+    """Bring the schema up to date; the common case (already current) takes no write lock.
+
+    Foreign keys are off while the migrations run, as SQLite's way of
+    rebuilding a table requires (dropping a table that rows refer to would
+    otherwise fail), and every reference is checked before the commit.
+    """
     if connection.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS):
         return
-    with write_transaction(connection):
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        for step, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            for statement in _statements(script):
-                connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {step}")
+    connection.execute("PRAGMA foreign_keys = OFF")  # a no-op inside a transaction, so set before BEGIN
+    try:
+        with write_transaction(connection):
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            for step, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                for statement in _statements(script):
+                    connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {step}")
+            broken = connection.execute("PRAGMA foreign_key_check").fetchone()
+            if broken is not None:
+                raise sqlite3.IntegrityError(f"a migration left a row of {broken[0]} referring to a missing row")
+    finally:
+        connection.execute("PRAGMA foreign_keys = ON")
 
 
 def _statements(script: str) -> list[str]:

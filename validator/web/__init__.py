@@ -75,7 +75,8 @@ def _instance_path(config: dict) -> Path:
     """The instance folder: given, next to a given database, or the user's own."""
     if config.get("INSTANCE"):
         path = Path(config["INSTANCE"]).resolve()
-        path.mkdir(parents=True, exist_ok=True)
+        path.mkdir(mode=instance.PRIVATE_FOLDER, parents=True, exist_ok=True)
+        instance.keep_private(path, instance.PRIVATE_FOLDER)
         return path
     if config.get("DATABASE"):
         return Path(config["DATABASE"]).resolve().parent
