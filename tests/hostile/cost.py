@@ -59,17 +59,38 @@ def rulebook():
     return f"{len(book.cases)} cases"
 
 def pattern():
-    # argument: [module, pattern name]; every way the code may use that pattern, on each text of the folder,
-    # each timed on its own
-    import importlib, os
-    module, name = argument
-    compiled = getattr(importlib.import_module(module), name)
+    # argument: [module, pattern name], or [module, pattern text, flags] for a pattern written in a call; every way
+    # the code may use that pattern, on each text of the folder, each timed on its own
+    import importlib, os, re
+    if len(argument) == 3:
+        compiled = re.compile(argument[1], argument[2])
+    else:
+        module, name = argument
+        compiled = getattr(importlib.import_module(module), name)
     times = {}
     for file in sorted(os.listdir(path)):
         with open(os.path.join(path, file), encoding="utf-8") as handle:
             text = handle.read()
         started = time.process_time()
         compiled.match(text), compiled.fullmatch(text), compiled.search(text), list(compiled.finditer(text))
+        times[file] = time.process_time() - started
+    return json.dumps(times)
+
+def mapping_patterns():
+    # argument: a mapping file; each of its patterns searched in, and matched against, each text of the folder,
+    # as the export does (timed per text, over every pattern)
+    import os
+    from validator.saves.vassal.mapping import read_mapping
+    mapping = read_mapping(argument)
+    patterns = [rule.pattern for rule in mapping.matches + mapping.location_patterns]
+    patterns += [found for rule in mapping.ignores for found in (rule.name_pattern, rule.pattern) if found]
+    times = {}
+    for file in sorted(os.listdir(path)):
+        with open(os.path.join(path, file), encoding="utf-8") as handle:
+            text = handle.read()
+        started = time.process_time()
+        for compiled in patterns:
+            compiled.search(text), compiled.fullmatch(text)
         times[file] = time.process_time() - started
     return json.dumps(times)
 

@@ -30,6 +30,7 @@ from types import MappingProxyType
 from lxml import etree
 
 from validator.numbers import is_ascii_digits
+from validator.patterns import PatternProblem, UserPattern, compile_user_pattern
 from validator.saves.xml_reader import SaveInputError, read_capped
 from validator.xmlparsing import XmlInputError, parse_xml, validate
 
@@ -221,10 +222,10 @@ class StateRule:
 class PieceIgnore:
     """Pieces to leave out (markers): every condition given must hold."""
 
-    name_pattern: re.Pattern | None
+    name_pattern: UserPattern | None
     property: str | None
     equals: str | None
-    pattern: re.Pattern | None
+    pattern: UserPattern | None
     line: int
 
     def applies(self, name: str, properties: MappingType[str, str]) -> bool:
@@ -249,7 +250,7 @@ class Match:
 
     source: str
     property: str | None
-    pattern: re.Pattern
+    pattern: UserPattern
     line: int
 
     def subject(self, name: str, basic_name: str | None, properties: MappingType[str, str]) -> str | None:
@@ -289,7 +290,7 @@ class LocationRule:
 
     map: str | None
     exact: str | None
-    pattern: re.Pattern | None
+    pattern: UserPattern | None
     template: Template | None
     skip: bool
     line: int
@@ -418,15 +419,14 @@ class _Builder:
     def fail(self, element: etree._Element, problem: str) -> MappingError:
         return MappingError(self.source, problem, element.sourceline or 0)
 
-    def regex(self, element: etree._Element, attribute: str) -> re.Pattern | None:
+    def regex(self, element: etree._Element, attribute: str) -> UserPattern | None:
         text = element.get(attribute)
         if text is None:
             return None
         try:
-            return re.compile(text)
-        except re.error as error:
-            where = f" at character {error.pos + 1}" if error.pos is not None else ""
-            raise self.fail(element, f"the pattern {text!r} does not compile: {error.msg}{where}") from None
+            return compile_user_pattern(text)
+        except PatternProblem as problem:
+            raise self.fail(element, str(problem)) from None
 
     def template(self, element: etree._Element, attribute: str, allowed: set[str], tables) -> Template:
         text = element.get(attribute)
