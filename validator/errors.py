@@ -32,3 +32,7 @@ class InputError(ValueError):
         """The message: where, then what is wrong."""
         where = self.where
         return f"{where}: {self.problem}" if where else self.problem
+
+
+class CheckDefectError(RuntimeError):
+    """A check yielded something malformed: a bug in the plugin, not in the position."""

@@ -9,24 +9,31 @@ records which case produced each result.
 A verdict needs checks: asked about a game with no position checks, every
 way of asking raises :class:`NothingToCheck` (an input error: the CLI exits
 2 and the web answers 400) instead of calling the position legal.
+
+A move is asked about the same way: ``iter_move_results`` runs the checks
+that judge a move on a :class:`~validator.moves.diff.Difference` (each gets
+the position before, the position after and the difference), and
+``check_move`` gathers the position checks of the position after and the
+move checks into one :class:`Report`.  Every result is stamped with what its
+check judges.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 from functools import lru_cache
 
 from validator.cases import CaseNumber
-from validator.errors import InputError
+from validator.errors import CheckDefectError, InputError
 from validator.games import Game, get
 from validator.model import Position
 from validator.report import Report
-from validator.rules import POSITION, Check, Finding, Result, Violation
+from validator.rules import MOVE, POSITION, Check, Finding, Result, Violation
 
-
-class CheckDefectError(RuntimeError):
-    """A check yielded something malformed: a bug in the plugin, not in the position."""
+if TYPE_CHECKING:
+    from validator.moves.diff import Difference
 
 
 class NothingToCheck(InputError):
@@ -58,6 +65,29 @@ def iter_results(position: Position, game: Game | None = None) -> Iterator[Resul
             yield _stamp(result, registered)
 
 
+def iter_move_results(difference: Difference, game: Game | None = None) -> Iterator[Result]:
+    """Every stamped result of the game's move checks on ``difference``; none when the game has no move checks."""
+    game = game or get(difference.after.game)
+    for registered in game.rules.judging(MOVE):
+        try:
+            results = list(registered.function(difference.before, difference.after, difference))
+        except Exception as error:  # a defect in the plugin must not read as a verdict
+            raise CheckDefectError(
+                f"the move check {registered.rule} ({registered.name}) failed on the move from "
+                f"{difference.before.source} to {difference.after.source} with {type(error).__name__}: {error}. "
+                f"This is a bug in the {game.id} plugin; please report it with the two saves."
+            ) from error
+        for result in results:
+            yield _stamp(result, registered)
+
+
+def check_move(difference: Difference, game: Game | None = None) -> Report:
+    """The position checks of the position after, then the move checks of the difference, as one report."""
+    game = game or get(difference.after.game)
+    results = (*iter_results(difference.after, game), *iter_move_results(difference, game))
+    return Report(position=difference.after, results=results, before=difference.before)
+
+
 def iter_violations(position: Position, game: Game | None = None) -> Iterator[Violation]:
     return (result for result in iter_results(position, game) if isinstance(result, Violation))
 
@@ -80,7 +110,8 @@ def _stamp(result: Result, registered: Check) -> Result:
         )
     severity = result.severity or (registered.severity if isinstance(result, Violation) else "info")
     return dataclasses.replace(
-        result, case=case, severity=severity, rule=_rule_name(registered.game, case), game=registered.game
+        result, case=case, severity=severity, rule=_rule_name(registered.game, case), game=registered.game,
+        judges=registered.judges,
     )
 
 

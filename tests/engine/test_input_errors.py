@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from validator import cli, info
+from validator import info
+from validator.commands.common import UsageError
 from validator.errors import InputError
 from validator.games import UnknownGame
 from validator.rulebook.fixups import FixupError
@@ -33,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("kind", [
     XmlInputError, SaveInputError, MappingError, ExportError, UnnamedMap, VassalFormatError, UnknownSide,
-    RulebookImportError, FixupError, UnknownGame, cli.UsageError, info.UnreadableDatabase, UploadError,
+    RulebookImportError, FixupError, UnknownGame, UsageError, info.UnreadableDatabase, UploadError,
     ModuleTooLarge,
 ], ids=lambda kind: kind.__name__)
 def test_every_input_error_is_an_input_error(kind):

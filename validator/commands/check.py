@@ -1,0 +1,125 @@
+"""``referee check`` and ``referee export``: read a save (ours or VASSAL's) and judge it, or turn it into ours."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from validator import console
+from validator.commands.common import (
+    EXIT_OK,
+    EXIT_VIOLATIONS,
+    UsageError,
+    add_format,
+    add_vassal_options,
+    command,
+    note,
+    print_json,
+)
+
+
+def register(commands) -> None:
+    checking = command(commands, "check", "check a saved position against the game's rules")
+    checking.add_argument("file", type=Path, metavar="FILE", help="a Referee save (.xml) or a VASSAL .vsav/.vlog")
+    checking.add_argument("--game", help="the game the save is for; required for VASSAL files "
+                                         "(default: the game a Referee save names)")
+    add_vassal_options(checking)
+    add_format(checking)
+    checking.set_defaults(handler=with_checks_only(check))
+
+    exporting = command(commands, "export", "turn a VASSAL save into a Referee save (.xml)")
+    exporting.add_argument("file", type=Path, metavar="FILE", help="a VASSAL .vsav or .vlog")
+    exporting.add_argument("--game", required=True, help="the game the save is for")
+    add_vassal_options(exporting)
+    exporting.add_argument("--output", type=Path, metavar="FILE",
+                           help="write the save here (default: standard output)")
+    exporting.set_defaults(handler=with_checks_only(export))
+
+
+def check(arguments: argparse.Namespace) -> int:
+    from validator import intake
+    from validator.runner import check as run_checks
+
+    submission = submission_of(arguments)
+    reading = intake.read_submission(submission)
+    if reading.note:
+        note(f"{submission.source}: {reading.note}")
+    report = run_checks(reading.position)
+    if arguments.format == "json":
+        print_json(report.to_json())
+    else:
+        console.write_text(report.to_text())
+    return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def export(arguments: argparse.Namespace) -> int:
+    from validator import intake
+
+    folder = (arguments.output.parent if arguments.output else Path.cwd()).resolve()
+    exported = intake.export_submission(submission_of(arguments), relative_to=folder)
+    if arguments.output:
+        _write_output(arguments.output, exported.xml)
+    else:
+        console.write_bytes(exported.xml)
+    note(f"{arguments.file}: {exported.note}")
+    return EXIT_OK
+
+
+def _write_output(path: Path, data: bytes) -> None:
+    """Write the export where the user asked, or say in a sentence why that place cannot take it."""
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise UsageError(f"the export cannot be written there ({reason}); give --output a file in a folder "
+                         "you can write to.", path) from None
+
+
+def submission_of(arguments: argparse.Namespace):
+    """The file and options given; a VASSAL file's missing module or game is asked for by its option."""
+    from validator import intake
+    from validator.games import registry
+
+    submission = intake.Submission(arguments.file, game=arguments.game, module=arguments.module,
+                                   mapping=arguments.mapping, viewer=arguments.viewer, arbiter=arguments.arbiter)
+    if submission.is_vassal and arguments.module is None:
+        raise UsageError("a VASSAL file needs its module; give it with --module FILE.vmod.", arguments.file)
+    if submission.is_vassal and arguments.game is None:
+        raise UsageError(f"say which game the VASSAL file is for with --game ({', '.join(registry())}).",
+                         arguments.file)
+    return submission
+
+
+def with_checks_only(handler):
+    """``handler`` (check or export) preceded by refusing a reference-only game: it has no checks to run.
+
+    The game is the one --game names, or else the one the save names, which
+    only the reader finds; a game that is neither a plugin nor an added game
+    is left to the reader's own error.
+    """
+
+    def refusing(arguments: argparse.Namespace) -> int:
+        from validator.saves.errors import UnknownGameInSave
+
+        refuse_reference_only(arguments.game)
+        try:
+            return handler(arguments)
+        except UnknownGameInSave as error:
+            refuse_reference_only(error.game_id, error.source, error.line)
+            raise
+
+    return refusing
+
+
+def refuse_reference_only(game_id: str | None, source: str = "", line: int = 0) -> None:
+    """:class:`catalogue.NoChecksError` for an added game; a plugin's id, or a fresh instance, needs no database."""
+    from contextlib import closing
+
+    from validator import catalogue, instance, store
+    from validator.games import registry
+
+    database = instance.database_path(instance.resolved_folder())
+    if game_id is None or game_id in registry() or not database.is_file():
+        return
+    with closing(store.connect(database)) as connection:
+        catalogue.require_checks(connection, game_id, source, line)

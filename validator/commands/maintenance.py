@@ -1,0 +1,33 @@
+"""``referee maintenance``: keeping the instance folder clean."""
+
+from __future__ import annotations
+
+import argparse
+
+from validator import console
+from validator.commands.common import EXIT_OK, add_format, command, database, print_json
+
+
+def register(commands) -> None:
+    maintenance = command(commands, "maintenance", "keep the instance folder clean")
+    maintenance_commands = maintenance.add_subparsers(title="maintenance commands", metavar="MAINTENANCE_COMMAND")
+    cleaning = command(maintenance_commands, "clean",
+                       "remove uploaded files that no report or kept module names, once older than the grace "
+                       "period ([storage] orphan_grace_seconds)")
+    cleaning.add_argument("--dry-run", action="store_true", help="only list what would be removed")
+    add_format(cleaning)
+    cleaning.set_defaults(handler=clean)
+
+
+def clean(arguments: argparse.Namespace) -> int:
+    from validator import instance, maintenance, storage
+
+    folder = instance.folder()
+    grace = storage.settings_for(folder).orphan_grace_seconds
+    with database() as connection:
+        cleaning = maintenance.clean(connection, folder / instance.UPLOADS_NAME, grace, dry_run=arguments.dry_run)
+    if arguments.format == "json":
+        print_json(cleaning.as_json())
+    else:
+        console.write_text(maintenance.summary(cleaning, grace))
+    return EXIT_OK
