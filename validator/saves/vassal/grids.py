@@ -19,6 +19,9 @@ from validator.limits import DEFAULT_LIMITS
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 UNKNOWN = "unknown"
+THIRD_REICH_OBLIQUE = "ThirdReich.ObliqueHexGridNumbering"
+"""A module's own numbering class (the A3R modules) whose public source says what it does; see ``HexGrid``."""
+CUSTOM_NUMBERINGS = (THIRD_REICH_OBLIQUE,)
 _KEY = re.compile(r"\$([^$]*)\$")
 
 
@@ -67,8 +70,16 @@ class Numbering:
     stagger: bool = True
     location_format: str = "$gridLocation$"
     oblique: bool = False
+    custom: str | None = None
+    """The module's own numbering class, when it names one instead of VASSAL's; only
+    :data:`CUSTOM_NUMBERINGS` are computed, any other makes every location ``unknown``."""
     most_characters: int = DEFAULT_LIMITS.label_characters
     """The longest row or column label this numbering may build (``LabelTooLong`` past it)."""
+
+    @property
+    def known(self) -> bool:
+        """Whether this reader computes the names (VASSAL's classes, and :data:`CUSTOM_NUMBERINGS`)."""
+        return self.custom is None or self.custom in CUSTOM_NUMBERINGS
 
     @staticmethod
     def part(value: int, kind: str, leading: int, most: int = DEFAULT_LIMITS.label_characters) -> str:
@@ -125,6 +136,20 @@ class HexGrid:
     def location_name(self, x: float, y: float, width: float | None, height: float | None) -> str | None:
         if self.numbering is None:
             return None
+        if not self.numbering.known:
+            return UNKNOWN
+        row, column = self.row_and_column(x, y, width, height)
+        return self.numbering.name(row, column)
+
+    def row_and_column(self, x: float, y: float, width: float | None, height: float | None) -> tuple[int, int]:
+        """The numbering's row and column of a board point, before the offsets (``getRow``/``getColumn``).
+
+        ``ThirdReich.ObliqueHexGridNumbering`` (the Third Reich modules' class,
+        public source in the ThirdReich package of those modules) takes
+        VASSAL's row and, on a sideways grid only, lowers it by half the
+        column less one, rounded toward zero as Java's int division does: the
+        printed rows run obliquely across the sideways columns.
+        """
         if self.sideways:
             x, y = y, x
         raw_column = math.floor((x - self.x0) / self.dx + 0.5)
@@ -148,7 +173,9 @@ class HexGrid:
             row += -1 if descending_row else 1
         if n.oblique:
             row = int(column / 2) + row if n.stagger else row - int(column / 2) + 1
-        return n.name(row, column)
+        if n.custom == THIRD_REICH_OBLIQUE and self.sideways:
+            row -= int((column - 1) / 2)
+        return row, column
 
     def _max_rows(self, height: float | None) -> int:
         return math.floor(_needs(height) / self.dx + 0.5)
@@ -168,6 +195,8 @@ class SquareGrid:
     def location_name(self, x: float, y: float, width: float | None, height: float | None) -> str | None:
         if self.numbering is None:
             return None
+        if not self.numbering.known:
+            return UNKNOWN
         column = math.floor((x - self.x0) / self.dx + 0.5)
         row = int((y - self.y0) / self.dy + 0.5)
         n = self.numbering

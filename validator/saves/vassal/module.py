@@ -1,6 +1,10 @@
-"""Reading a module's buildFile: maps, boards, grids, draw piles and setup stacks.
+"""Reading a module's buildFile: maps, boards, grids, draw piles, setup stacks, prototypes and piece slots.
 
-Only what location names need is kept.  The buildFile comes from a .vmod zip
+What location names need is kept, and what a mapping is written from (the
+prototypes and piece slots, with the properties and layers their traits
+carry).  A module extension's buildFile (root ``ModuleExtension``) reads the
+same way; :func:`validator.saves.vassal.extensions.with_extensions` adds it
+to the module it extends.  The buildFile comes from a .vmod zip
 (``buildFile.xml``, else the pre-3.5 ``buildFile``) or bare on disk, and is
 parsed from capped bytes with the one hardened parser.  Components may sit
 inside folders, so everything is found by searching the tree.
@@ -19,11 +23,13 @@ from types import MappingProxyType
 from validator.limits import DEFAULT_LIMITS, Limits
 
 from .archive import Archive, read_file_capped
+from .commands import add_fields
 from .errors import VassalFormatError
 from .grids import HexGrid, Numbering, RegionGrid, SquareGrid, UnknownGrid, Zone, ZonedGrid, parse_path
 from .images import image_size
 from .metadata import parse_metadata
 from .model import Metadata
+from .pieces import PieceChainError, parse_traits, piece_facts
 from .sequence import java_int
 from .xmlparser import parse_xml
 
@@ -40,6 +46,12 @@ HEX_NUMBERING = _BOARD_PACKAGE + "mapgrid.HexGridNumbering"
 OBLIQUE_NUMBERING = _BOARD_PACKAGE + "mapgrid.ObliqueHexGridNumbering"
 SQUARE_NUMBERING = _BOARD_PACKAGE + "mapgrid.SquareGridNumbering"
 GRID_CLASSES = {HEX_GRID, SQUARE_GRID, REGION_GRID, ZONED_GRID}
+MODULE_ROOTS = ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule")
+EXTENSION_ROOT = _PACKAGE + "ModuleExtension"
+PROTOTYPE = _PACKAGE + "PrototypeDefinition"
+PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
+_FOLDERS = {"VASSAL.build.widget.TabWidget", "VASSAL.build.widget.PanelWidget", "VASSAL.build.widget.ListWidget",
+            "VASSAL.build.widget.BoxWidget", _PACKAGE + "PieceWindow", _PACKAGE + "PrototypeFolder"}
 IGNORED_BOARD_CHILDREN = {_BOARD_PACKAGE + "mapgrid.ZonedGridHighlighter"}
 
 
@@ -85,6 +97,34 @@ class MapDefinition:
 
 
 @dataclass(frozen=True, slots=True)
+class PieceTemplate:
+    """A prototype or a piece slot: the piece its definition builds, as a mapping sees it.
+
+    ``properties`` are the names (with their default values) that Markers,
+    Dynamic Properties, Text Labels and Layers give; ``prototypes`` the
+    prototypes it uses, whose own properties it carries too in a save.
+    """
+
+    kind: str
+    """``prototype`` or ``piece``."""
+    name: str
+    """The prototype's name, or the slot's entry name."""
+    piece_name: str
+    image: str
+    folder: str
+    """The palette folders (tabs, panels, lists) it sits in, joined by `` / ``."""
+    prototypes: tuple[str, ...]
+    properties: tuple[tuple[str, str], ...]
+    layers: tuple[tuple[str, tuple[str, ...]], ...]
+    """(layer name, level names) of each Layer trait."""
+    traits: tuple[str, ...]
+    """Every trait id, outermost first (unknown ids are a module's own traits)."""
+    line: int
+    problem: str = ""
+    """Why the traits could not be read, when they could not (the definition is kept by name)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Module:
     source: str
     name: str | None
@@ -93,6 +133,12 @@ class Module:
     maps: Mapping[str, MapDefinition]
     metadata: Metadata | None = None
     build_file: str = field(default="buildFile.xml")
+    prototypes: tuple[PieceTemplate, ...] = ()
+    piece_slots: tuple[PieceTemplate, ...] = ()
+    extends: str | None = None
+    """For a module extension: the module it is for (``module=``), and ``version``/``name`` are the extension's."""
+    extensions: tuple[str, ...] = ()
+    """The extensions read together with this module (their sources), in the order given."""
 
 
 def _bool(element, name: str, default: bool = False) -> bool:
@@ -168,13 +214,21 @@ def _spacing(element, name: str, default: float) -> float:
 
 
 def _numbering(grid_element, limits: Limits) -> Numbering | None:
+    """The grid's numbering: VASSAL's own, or a module's class (kept by name, computed only when known).
+
+    A module's numbering class is a subclass of VASSAL's, configured with the
+    same attributes, so they are read the same way.
+    """
     for child in grid_element:
         if child.tag in (HEX_NUMBERING, OBLIQUE_NUMBERING, SQUARE_NUMBERING):
             return _read_numbering(child, limits)
+    for child in grid_element:
+        if isinstance(child.tag, str) and not child.tag.startswith("VASSAL.") and child.tag.endswith("Numbering"):
+            return _read_numbering(child, limits, custom=child.tag)
     return None
 
 
-def _read_numbering(child, limits: Limits) -> Numbering:
+def _read_numbering(child, limits: Limits, custom: str | None = None) -> Numbering:
     def offset(name: str) -> int:
         return _bounded(child, name, 1, limits.grid_offset, "grid_offset", limits)
 
@@ -190,6 +244,7 @@ def _read_numbering(child, limits: Limits) -> Numbering:
         stagger=_bool(child, "stagger", True),
         location_format=child.get("locationFormat", "$gridLocation$"),
         oblique=child.tag == OBLIQUE_NUMBERING,
+        custom=custom,
         most_characters=limits.label_characters,
     )
 
@@ -292,10 +347,40 @@ def parse_build_file(data: bytes, *, source: str, entry: str | None = None, arch
         ) from None
 
 
+def _folder(element) -> str:
+    names = [a.get("entryName") or a.get("name") or "" for a in element.iterancestors() if a.tag in _FOLDERS]
+    return " / ".join(name for name in reversed(names) if name)
+
+
+def _template(element, kind: str, name: str, limits: Limits) -> PieceTemplate:
+    """A prototype's or piece slot's text (``+/null/type/state``) read through the save reader's trait parser."""
+    text = (element.text or "").strip()
+    line = element.sourceline or 0
+    if not text.startswith("+/"):
+        return PieceTemplate(kind, name, "", "", _folder(element), (), (), (), (), line,
+                             "its definition is not a piece VASSAL can build")
+    _, type_string, state_string = add_fields(text)
+    try:
+        traits = parse_traits(type_string, state_string, limits.traits)
+    except PieceChainError as error:
+        return PieceTemplate(kind, name, "", "", _folder(element), (), (), (), (), line, str(error))
+    facts = piece_facts(traits, limits.list_items)
+    prototypes = tuple(trait.type.split(";", 1)[1] for trait in traits if trait.id == "prototype;")
+    return PieceTemplate(kind, name or facts.name, facts.name, facts.image, _folder(element), prototypes,
+                         tuple(facts.properties.items()),
+                         tuple((layer.name, layer.level_names) for layer in facts.layers),
+                         tuple(trait.id for trait in traits), line)
+
+
+def _extends(root) -> str:
+    """The module an extension is for; empty when it is for any module (``anyModule``)."""
+    return "" if root.get("anyModule") == "true" else root.get("module") or ""
+
+
 def _module(data: bytes, *, source: str, entry: str | None, archive: Archive | None, limits: Limits,
             metadata: Metadata | None) -> Module:
     root = parse_xml(data, source=source, entry=entry)
-    if root.tag not in ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule"):
+    if root.tag not in (*MODULE_ROOTS, EXTENSION_ROOT):
         raise VassalFormatError(source, f"is not a VASSAL buildFile (its root element is {root.tag})", entry=entry)
     images = _Images(archive, limits)
     maps: dict[str, MapDefinition] = {}
@@ -310,22 +395,29 @@ def _module(data: bytes, *, source: str, entry: str | None, archive: Archive | N
             map_id, element.tag.rsplit(".", 1)[-1], edge_width, edge_height, boards,
             _map_points(element, _PACKAGE + "map.DrawPile"), _map_points(element, _PACKAGE + "map.SetupStack"),
         ))
-    return Module(source, root.get("name"), root.get("version"), root.get("VassalVersion"),
-                  MappingProxyType(maps), metadata, entry or Path(source).name)
+    prototypes = tuple(_template(e, "prototype", e.get("name", ""), limits) for e in root.iter(PROTOTYPE))
+    slots = tuple(_template(e, "piece", e.get("entryName", ""), limits) for e in root.iter(PIECE_SLOT))
+    extension = root.tag == EXTENSION_ROOT
+    return Module(source, root.get("description") if extension else root.get("name"), root.get("version"),
+                  root.get("vassalVersion") if extension else root.get("VassalVersion"),
+                  MappingProxyType(maps), metadata, entry or Path(source).name, prototypes, slots,
+                  _extends(root) if extension else None)
 
 
 def read_module(source: str | os.PathLike[str], *, limits: Limits = DEFAULT_LIMITS) -> Module:
     """A .vmod/.vext zip, or a bare ``buildFile.xml`` / ``buildFile`` on disk."""
     path = str(source)
     if os.path.isfile(source) and not zipfile.is_zipfile(source):
-        data = read_file_capped(source, limits.entry_bytes)
+        data = read_file_capped(source, limits)
         return parse_build_file(data, source=path, limits=limits)
     with Archive(source, limits=limits) as archive:
         entry = "buildFile.xml" if archive.has("buildFile.xml") else "buildFile" if archive.has("buildFile") else None
         if entry is None:
             raise VassalFormatError(path, "has no buildFile.xml or buildFile entry, so it is not a VASSAL module")
         metadata = None
-        if archive.has("moduledata"):
-            metadata = parse_metadata(archive.read("moduledata", cap=1024 * 1024), source=path, entry="moduledata")
+        for metadata_entry in ("moduledata", "extensiondata"):
+            if metadata is None and archive.has(metadata_entry):
+                metadata = parse_metadata(archive.read(metadata_entry, cap=1024 * 1024), source=path,
+                                          entry=metadata_entry)
         return parse_build_file(archive.read(entry), source=path, entry=entry, archive=archive, limits=limits,
                                 metadata=metadata)
