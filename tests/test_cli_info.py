@@ -45,7 +45,8 @@ def test_info_lists_the_imported_rulebook_and_every_registered_game(run_cli, ins
     assert counts["sections"] + counts["cases"] + counts["items"] == stored[1]
     by_id = {game["id"]: game for game in facts["games"]}
     for game in registry().values():
-        assert by_id[game.id] == {"id": game.id, "title": game.title, "checks": len(game.rules.checks()),
+        assert by_id[game.id] == {"id": game.id, "title": game.title, "reference_only": False,
+                                  "checks": len(game.rules.checks()),
                                   "rulebook_files": list(game.rulebook_files), "imported": game.id == "tww"}
     assert database.read_bytes() == before  # read-only: not even the schema check writes
 
@@ -55,6 +56,17 @@ def test_info_lists_the_imported_rulebook_and_every_registered_game(run_cli, ins
     assert any(line.startswith(f"  tww    imported {stored[0]} from pond.txt: ") for line in lines)
     tito = registry()["tito"]
     assert f"  tito   {tito.title}: {len(tito.rules.checks())} checks, rulebook not imported" in lines
+
+
+def test_info_lists_a_reference_only_game_beside_the_plugin_games(run_cli, instance_dir):
+    assert run_cli("games", "add", "harbour-watch", "--title", "Harbour Watch")[0] == 0
+
+    games = json.loads(run_cli("info", "--format", "json")[1])["games"]
+    assert [game["id"] for game in games] == sorted([*registry(), "harbour-watch"])
+    added = next(game for game in games if game["id"] == "harbour-watch")
+    assert added == {"id": "harbour-watch", "title": "Harbour Watch", "reference_only": True, "checks": 0,
+                     "rulebook_files": [], "imported": False}
+    assert "  harbour-watch Harbour Watch: reference only, rulebook not imported" in run_cli("info")[1].splitlines()
 
 
 def test_a_database_that_is_not_one_is_said_so(run_cli, instance_dir):

@@ -28,17 +28,21 @@ def gather() -> dict:
     folder = instance.resolved_folder()
     database = instance.database_path(folder)
     books = _imported_rulebooks(database)
+    imported = {book["game"] for book in books}
     return {
         "instance": {"folder": str(folder), "exists": folder.is_dir(),
                      "chosen_by": instance.ENVIRONMENT_VARIABLE if instance.is_chosen() else "default",
                      "file_in_the_way": str(blocking) if (blocking := instance.file_in_the_way(folder)) else None},
         "database": {"path": str(database), "exists": database.is_file()},
         "rulebooks": books,
-        "games": [
-            {"id": game.id, "title": game.title, "checks": len(game.rules.checks()),
-             "rulebook_files": list(game.rulebook_files), "imported": any(book["game"] == game.id for book in books)}
-            for game in sorted(registry().values(), key=lambda game: game.id)
-        ],
+        "games": sorted([
+            *({"id": game.id, "title": game.title, "reference_only": False, "checks": len(game.rules.checks()),
+               "rulebook_files": list(game.rulebook_files), "imported": game.id in imported}
+              for game in registry().values()),
+            *({"id": game_id, "title": title, "reference_only": True, "checks": 0, "rulebook_files": [],
+               "imported": game_id in imported}
+              for game_id, title in _added_games(database) if game_id not in registry()),
+        ], key=lambda game: game["id"]),
     }
 
 
@@ -60,6 +64,17 @@ def _imported_rulebooks(database: Path) -> list[dict]:
         raise UnreadableDatabase(
             database, f"cannot be read as a Referee database ({error}); move it aside and import again."
         ) from None
+
+
+def _added_games(database: Path) -> list[tuple[str, str]]:
+    """The reference-only games added with ``referee games add``, as (id, title); none before the first one."""
+    if not database.is_file():
+        return []
+    try:
+        with closing(_read_only(database)) as connection:
+            return [(row["id"], row["title"]) for row in connection.execute("SELECT id, title FROM added_game")]
+    except sqlite3.OperationalError:  # a database made before reference-only games existed has no such table
+        return []
 
 
 def _read_only(database: Path) -> sqlite3.Connection:
@@ -90,7 +105,8 @@ def as_text(facts: dict) -> str:
     lines.append("Registered games:")
     for game in facts["games"]:
         state = "imported" if game["imported"] else "not imported"
-        lines.append(f"  {game['id']:<6} {game['title']}: {plural(game['checks'], 'check')}, rulebook {state}")
+        checks = "reference only" if game["reference_only"] else plural(game["checks"], "check")
+        lines.append(f"  {game['id']:<6} {game['title']}: {checks}, rulebook {state}")
     if not facts["games"]:
         lines.append("  none; no game plugin is installed")
     return "\n".join(lines)

@@ -15,7 +15,7 @@ EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_UNUSABLE = 2
 
-GAME_HELP = f"the game's id, such as {listed(IN_TREE_GAMES)} (referee info lists the games)"
+GAME_HELP = f"the game's id, such as {listed(IN_TREE_GAMES)} (referee games list lists them all)"
 FORMAT_HELP = "text to read, or json for scripts: the contracts in docs/cli.md (default: %(default)s)"
 
 
