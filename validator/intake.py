@@ -108,6 +108,7 @@ class Reading:
     position: Position
     map: UsedMap
     note: str | None = None
+    translation: Translation | None = None  # a VASSAL save in Referee's terms: what the mapping resolved and skipped
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,8 @@ def _read_vassal(submission: Submission) -> Reading:
     folder = mapping.map_path.parent
     maps = _Recording(folder_resolver(folder), "shipped" if submission.mapping is None else "mapping")
     position = read_translation(translation, game, map_href_for(mapping, folder), maps)
-    return Reading(position, UsedMap(mapping.map_href, maps.used.data, maps.used.origin), translation.note)
+    return Reading(position, UsedMap(mapping.map_href, maps.used.data, maps.used.origin), translation.note,
+                   translation)
 
 
 def _translated(submission: Submission) -> tuple[Translation, Game, Mapping]:

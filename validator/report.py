@@ -23,12 +23,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from validator import games
 from validator.coverage import Coverage, of_game
 from validator.model import Piece, Position
 from validator.rules import Result, Violation
 from validator.wording import plural
+
+if TYPE_CHECKING:
+    from validator.provenance import Provenance
 
 
 def case_url(game: str, case: object) -> str:
@@ -40,6 +44,7 @@ def case_url(game: str, case: object) -> str:
 class Report:
     position: Position
     results: tuple[Result, ...]
+    provenance: Provenance | None = None  # what it was checked with (validator.provenance); JSON "checked_with"
 
     @property
     def violations(self) -> list[Result]:
@@ -110,6 +115,7 @@ class Report:
                 {**covered.summary_json(), "url": base_url + covered.url}
                 if covered is not None and not covered.index_problem else None
             ),
+            "checked_with": self.provenance.to_json() if self.provenance is not None else None,
         }
 
     def line(self, result: Result) -> str:

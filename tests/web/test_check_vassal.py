@@ -7,6 +7,7 @@ examples turned into .vsav files.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import sys
 import zipfile
@@ -98,6 +99,11 @@ def rows(instance: Path, table: str) -> list[dict]:
         connection.close()
 
 
+def sha256(path: Path) -> str:
+    """A module's hash as Referee keeps it by: of the file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def uploads(instance: Path) -> list[str]:
     folder = instance / "uploads"
     return sorted(path.name for path in folder.iterdir()) if folder.is_dir() else []
@@ -116,12 +122,15 @@ def test_a_save_with_its_module_gives_the_same_violations_as_the_command_line(cl
     ]
     assert [item["case"] for item in stored["violations"]] == ["6.21", "6.21"]
     assert stored["source"] == "overstacked.vsav"
+    with zipfile.ZipFile(module) as archive:
+        build_file_hash = hashlib.sha256(archive.read("buildFile.xml")).hexdigest()
     assert stored["vassal"] == {
-        "module": {"id": 1, "name": TITO_MODULE_NAME, "version": "1.0"},
+        "module": {"id": 1, "name": TITO_MODULE_NAME, "version": "1.0", "sha256": sha256(module),
+                   "build_file_sha256": build_file_hash},
         "viewer": None,
         "seen_as": "as a spectator",
-        "note": "23 pieces exported; none skipped. The module Tito (Referee sample module), version 1.0 was kept "
-                "for later uploads.",
+        "note": "23 pieces exported; none skipped. The module Tito (Referee sample module), version 1.0 "
+                f"(SHA-256 {sha256(module)[:12]}…) was kept for later uploads.",
     }
 
     page = html(client.get(f"/reports/{report_id}"))
@@ -132,8 +141,8 @@ def test_a_save_with_its_module_gives_the_same_violations_as_the_command_line(cl
     assert len(violations_on_page(page)) == 2
 
     kept = rows(instance, "vassal_module")
-    assert [(row["name"], row["version"], row["source_name"]) for row in kept] == [
-        (TITO_MODULE_NAME, "1.0", "tito-sample.vmod")]
+    assert [(row["name"], row["version"], row["source_name"], row["sha256"]) for row in kept] == [
+        (TITO_MODULE_NAME, "1.0", "tito-sample.vmod", sha256(module))]
     record = rows(instance, "report")[0]
     assert (record["module_id"], record["module_name"], record["module_version"], record["viewer"]) == (
         1, TITO_MODULE_NAME, "1.0", None)
@@ -149,38 +158,33 @@ def test_a_later_upload_names_the_kept_module_from_the_form(client, instance, fi
 
     form = html(client.get("/check?game=tito"))
     options = form.xpath("//select[@name='kept_module']//option")
+    kept_at = rows(instance, "vassal_module")[0]["kept_at"]
     assert [(option.get("value"), text_of(option)) for option in options] == [
-        ("", "None: I upload the module file"), ("1", "Tito (Referee sample module), version 1.0")]
+        ("", "None: I upload the module file"),
+        (sha256(module), f"Tito (Referee sample module), version 1.0, SHA-256 {sha256(module)[:12]}…, uploaded as "
+                         f"“tito-sample.vmod” on {kept_at}")]
     assert form.xpath("//select[@name='kept_module']/optgroup/@label") == ["Tito and His Partisan Army (SPI)"]
     assert html(client.get("/check?game=tww")).xpath("//select[@name='kept_module']/optgroup") == []
 
-    response = post(client, save, kept_module="1")
+    response = post(client, save, kept_module=sha256(module))
     assert response.status_code == 303, error_of(response)
     stored = client.get(f"/reports/{report_id_of(response)}.json").get_json()
     assert [item["case"] for item in stored["violations"]] == ["6.21", "6.21"]
-    assert stored["vassal"]["module"] == {"id": 1, "name": TITO_MODULE_NAME, "version": "1.0"}
+    assert stored["vassal"]["module"]["sha256"] == stored["checked_with"]["module_sha256"] == sha256(module)
     assert stored["vassal"]["note"] == "23 pieces exported; none skipped."
     assert len(rows(instance, "vassal_module")) == 1
     assert sum(name.startswith("module-") for name in uploads(instance)) == 1
 
 
-def test_the_same_name_and_version_uploaded_again_is_kept_once_and_the_report_says_so(client, instance, files,
-                                                                                      tmp_path):
+def test_the_same_bytes_uploaded_again_are_kept_once_and_the_report_says_so(client, instance, files):
+    # Other bytes under the same name and version are another module: tests/web/test_modules_by_hash.py.
     module, save = files
     assert post(client, save, module=module).status_code == 303
     response = post(client, save, module=module, module_name="copy.vmod")
     assert response.status_code == 303, error_of(response)
     note = client.get(f"/reports/{report_id_of(response)}.json").get_json()["vassal"]["note"]
-    assert "was already kept (uploaded as “tito-sample.vmod”" in note
-    assert "this upload was not kept again" in note and "differ" not in note
-
-    changed = tito_module(tmp_path)  # same name and version, other contents
-    with zipfile.ZipFile(changed, "a") as archive:
-        archive.writestr("extra.txt", "a change without a new version")
-    response = post(client, save, module=changed, module_name="changed.vmod")
-    assert response.status_code == 303, error_of(response)
-    page = html(client.get(f"/reports/{report_id_of(response)}"))
-    assert "contents differ from the kept copy" in text_of(page.xpath("//p[@class='vassal-view']")[0])
+    assert "with these exact bytes (SHA-256 " in note and "was already kept (uploaded as “tito-sample.vmod”" in note
+    assert "this upload was not kept again" in note
     assert len(rows(instance, "vassal_module")) == 1
     assert sum(name.startswith("module-") for name in uploads(instance)) == 1
 
@@ -194,10 +198,10 @@ def test_the_api_takes_the_same_parts_and_lists_kept_modules(client, files):
         assert key in body
     assert body["legal"] is False and body["vassal"]["viewer"] is None
     listed = client.get("/api/modules").get_json()["modules"]
-    assert [(entry["id"], entry["name"], entry["version"], entry["game"]) for entry in listed] == [
-        (1, TITO_MODULE_NAME, "1.0", "tito")]
+    assert [(entry["sha256"], entry["name"], entry["version"], entry["game"]) for entry in listed] == [
+        (sha256(module), TITO_MODULE_NAME, "1.0", "tito")]
     assert "file" not in listed[0]
-    again = post(client, save, api=True, kept_module=str(listed[0]["id"]))
+    again = post(client, save, api=True, kept_module=listed[0]["sha256"])
     assert again.status_code == 200 and again.get_json()["violations"] == body["violations"]
 
 
@@ -224,8 +228,8 @@ def test_the_viewer_changes_what_is_checked_for_a_masked_piece(client, files, tm
     save = tito_game(tmp_path / "fog.vsav", [*visible, _masked_german(8, "Axis")], STATE)
 
     spectator = post(client, save, module=module, api=True).get_json()
-    axis = post(client, save, api=True, kept_module="1", viewer="Axis").get_json()
-    yugoslav = post(client, save, api=True, kept_module="1", viewer="Yugoslav").get_json()
+    axis = post(client, save, api=True, kept_module=sha256(module), viewer="Axis").get_json()
+    yugoslav = post(client, save, api=True, kept_module=sha256(module), viewer="Yugoslav").get_json()
 
     def stacking(body):
         return [item["message"] for item in body["violations"] if item["case"] == "6.21"]
@@ -347,6 +351,7 @@ def test_the_viewer_must_be_a_roster_side_when_the_module_has_a_roster(client, f
         ({"game": ""}, "overstacked.vsav: this is a VASSAL save or log; choose its game"),
         ({}, "overstacked.vsav: a VASSAL save is read with its module"),
         ({"kept_module": "7"}, "There is no kept module “7”"),
+        ({"kept_module": "0" * 64}, f"There is no kept module “{'0' * 64}”"),
         ({"kept_module": "'; DROP TABLE report"}, "There is no kept module"),
     ],
 )
@@ -360,7 +365,7 @@ def test_missing_or_unknown_parts_are_400s(client, files, fields, expected):
 def test_both_a_module_file_and_a_kept_module_is_a_400(client, files):
     module, save = files
     assert post(client, save, module=module).status_code == 303
-    response = post(client, save, module=module, kept_module="1")
+    response = post(client, save, module=module, kept_module=sha256(module))
     assert response.status_code == 400 and "not both" in error_of(response)
 
 
@@ -410,9 +415,10 @@ def _rezipped(path: Path, out: Path, **entries: bytes) -> bytes:
 
 
 @pytest.mark.parametrize("api", [False, True])
-@pytest.mark.parametrize("choice", ["²", "١", "１", "12345678901234567890", "1²"])
-def test_a_kept_module_id_in_other_digits_is_a_400_not_a_500_nor_module_1(client, files, choice, api):
-    # str.isdigit() is true for all of these: "²" made int() fail (a 500), and "١" was read as module 1.
+@pytest.mark.parametrize("choice", ["²", "١", "１", "12345678901234567890", "1²", "1", "１" * 64])
+def test_a_kept_module_chosen_by_anything_but_its_hash_is_a_400_not_a_500_nor_module_1(client, files, choice, api):
+    # str.isdigit() is true for most of these: "²" once made int() fail (a 500), and "١" was read as module 1.
+    # A kept module is now picked by its SHA-256 only, in ASCII hex digits.
     module, save = files
     assert post(client, save, module=module, api=True).status_code == 200  # module 1 is kept, no cookie set
     response = post(client, save, kept_module=choice, api=api)
@@ -491,7 +497,7 @@ def test_a_save_whose_savedata_date_is_no_number_is_checked(client, files, tmp_p
     module, save = files
     assert post(client, save, module=module, api=True).status_code == 200
     odd = _rezipped(save, tmp_path / "g.vsav", savedata=DATE_SUPERSCRIPT)
-    response = post(client, odd, name="g.vsav", kept_module="1", api=True)
+    response = post(client, odd, name="g.vsav", kept_module=sha256(module), api=True)
     assert response.status_code == 200, response.get_json()
     assert [item["case"] for item in response.get_json()["violations"]] == ["6.21", "6.21"]
 
@@ -504,7 +510,7 @@ def test_a_save_whose_saved_game_entry_is_empty_is_refused_and_nothing_is_stored
     assert post(client, save, module=module, api=True).status_code == 200
     stored = rows(instance, "report")
     empty = _rezipped(save, tmp_path / "empty.vsav", savedGame=b"")
-    response = post(client, empty, name="empty.vsav", kept_module="1", api=api)
+    response = post(client, empty, name="empty.vsav", kept_module=sha256(module), api=api)
     assert response.status_code == 400
     message = response.get_json()["error"] if api else error_of(response)
     assert message == "empty.vsav, entry 'savedGame': the entry is empty, so the file holds no game."

@@ -29,7 +29,7 @@ position.
 A VASSAL save or log (a zip, or a file named ``.vsav`` / ``.vlog``:
 ``validator.intake.is_vassal_file``) is checked by
 ``validator.web.vassal_checks`` with its module (the ``module`` part, or
-``kept_module``, the id of a module kept earlier), the chosen ``game`` (then
+``kept_module``, the SHA-256 of a module kept earlier), the chosen ``game`` (then
 required) and the ``viewer`` side (empty: a spectator).  ``GET /api/modules``
 lists the kept modules.
 """
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from validator import catalogue, games, intake
+from validator import catalogue, games, intake, provenance
 from validator.errors import InputError
 from validator.games import Game, UnknownGame
 from validator.runner import check
@@ -194,7 +194,7 @@ def _check_upload() -> records.Record:
     with answering_problems(save_name, "save file"):
         reading = intake.read_submission(submission)
         game = games.get(reading.position.game)
-        report = check(reading.position, game)
+        report = provenance.stamped(check(reading.position, game), submission, reading, game)
 
     picture = pictures.draw(game, reading.position, report)
     used = reading.map

@@ -15,6 +15,12 @@ names the kept module it was read with (its id, name and version: see
 module row, when the check brought a new module, is written in the same
 transaction as the report row (``before_insert``).
 
+Every record also keeps what it was checked with (the report JSON's
+``checked_with``, see :mod:`validator.provenance`) in columns of its own: the
+Referee and plugin versions and the SHA-256 of the map, mapping and module.
+A record stored before Referee recorded them has no versions (and, for a
+VASSAL save, only its kept module's hash).
+
 Files are written first (exclusively, readable by the owner only) and the
 row second, in a ``BEGIN IMMEDIATE`` transaction; if the row cannot be
 written the files are removed again, so no half record is left.
@@ -34,6 +40,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from validator import store
+from validator.provenance import FIELDS as PROVENANCE_FIELDS
+from validator.provenance import Provenance
 
 UPLOADS_FOLDER = "uploads"
 ID_BYTES = 16  # 22 URL-safe characters
@@ -69,10 +77,16 @@ class Record:
     module_version: str | None = None
     viewer: str | None = None  # the roster side whose view was checked; None for a spectator
     export_note: str | None = None
+    provenance: Provenance = Provenance(None, None)  # all None: stored before Referee recorded it
 
     @property
     def is_vassal(self) -> bool:
         return self.module_name is not None
+
+    @property
+    def provenance_recorded(self) -> bool:
+        """False for a record stored before Referee recorded what each check was made with."""
+        return self.provenance.referee_version is not None
 
 
 def is_report_id(text: str) -> bool:
@@ -140,11 +154,13 @@ def create(
             record = dataclasses.replace(
                 record, module_id=facts.module_id, module_name=facts.module_name,
                 module_version=facts.module_version, viewer=facts.viewer, export_note=facts.export_note,
+                provenance=_provenance_of(report),
             )
             connection.execute(
                 "INSERT INTO report (id, game, created_at, source_name, map_name, map_origin, report,"
                 " save_file, map_file, picture, picture_note, module_id, module_name, module_version, viewer,"
-                " export_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f" export_note, {', '.join(PROVENANCE_FIELDS)})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id,
                     record.game,
@@ -162,6 +178,7 @@ def create(
                     record.module_version,
                     record.viewer,
                     record.export_note,
+                    *(getattr(record.provenance, name) for name in PROVENANCE_FIELDS),
                 ),
             )
     except BaseException:
@@ -195,7 +212,16 @@ def load(connection: sqlite3.Connection, report_id: str) -> Record | None:
         module_version=row["module_version"],
         viewer=row["viewer"],
         export_note=row["export_note"],
+        provenance=Provenance(**{name: row[name] for name in PROVENANCE_FIELDS}),
     )
+
+
+def _provenance_of(report: dict) -> Provenance:
+    """What the report JSON says it was checked with (``checked_with``); all None when it does not say."""
+    checked = report.get("checked_with")
+    if not isinstance(checked, dict):
+        return Provenance(None, None)
+    return Provenance(**{name: checked.get(name) for name in PROVENANCE_FIELDS})
 
 
 def _write_new(folder: Path, name: str, data: bytes, written: list[Path]) -> str:

@@ -6,8 +6,15 @@ plugin; it reads the record and looks up case titles (from the imported
 rulebook, or the plugin's case index), which are reference text, not
 verdicts.  ``/reports/<id>.json`` serves the same report as JSON with
 absolute case URLs, the report's id and its page's address; for a VASSAL
-save also a ``vassal`` object: the module used (id, name, version), the
-viewer side (null for a spectator), ``seen_as`` and the export's note.
+save also a ``vassal`` object: the module used (id, name, version, its
+``sha256`` and its build file's ``build_file_sha256``), the viewer side (null
+for a spectator), ``seen_as`` and the export's note, and the stored
+``mapping_coverage`` (how many pieces and locations the mapping resolved).
+``checked_with`` is what the check was made with (:mod:`validator.provenance`):
+the Referee and plugin versions and the SHA-256 of the map, mapping and
+module, null where not used; a report stored before Referee recorded it has
+a null ``referee_version``.  The page shows the same in its "Checked with"
+block.
 
 Pieces are listed by the names the report gave them (``piece_names``), or
 by id for a report stored before it named them.  The header says how many of
@@ -24,13 +31,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, url_for
 from markupsafe import Markup
 
 from validator import games
 from validator.cases import CaseNumber
 from validator.games import Game
-from validator.web import database, library, pictures, records
+from validator.web import addresses, database, kept_modules, library, pictures, records
 from validator.web.markup import printable
 from validator.web.reading import Title, title_of
 
@@ -186,7 +193,7 @@ def broken_cases(record: records.Record) -> set[CaseNumber]:
 
 def public_json(record: records.Record) -> dict:
     """The stored report with absolute case URLs, the record's id and its page's address."""
-    root = request.url_root.rstrip("/")
+    root = addresses.site_root()
     shown = dict(record.report)
     for key in ("violations", "findings"):
         shown[key] = [
@@ -198,10 +205,12 @@ def public_json(record: records.Record) -> dict:
         shown["coverage"] = {**coverage, "url": root + coverage["url"]}
     shown["id"] = record.id
     shown["created_at"] = record.created_at
-    shown["report_url"] = url_for("reports.page", report_id=record.id, _external=True)
+    shown["report_url"] = addresses.permanent_url("reports.page", report_id=record.id)
+    shown["checked_with"] = record.provenance.to_json()
     if record.is_vassal:
         shown["vassal"] = {
-            "module": {"id": record.module_id, "name": record.module_name, "version": record.module_version},
+            "module": {"id": record.module_id, "name": record.module_name, "version": record.module_version,
+                       "sha256": record.provenance.module_sha256, "build_file_sha256": build_file_sha256(record)},
             "viewer": record.viewer,
             "seen_as": seen_as(record),
             "note": record.export_note,
@@ -214,6 +223,20 @@ def seen_as(record: records.Record) -> str | None:
     if not record.is_vassal:
         return None
     return f"as seen by the {record.viewer} player" if record.viewer else "as a spectator"
+
+
+def build_file_sha256(record: records.Record) -> str | None:
+    """The hash of the build file of the module the record was read with; None when not recorded."""
+    if record.module_id is None:
+        return None
+    kept = kept_modules.find(database.connection(), record.module_id)
+    return kept.build_file_sha256 if kept is not None else None
+
+
+def mapping_coverage(report: dict) -> dict | None:
+    """The stored counts of what the mapping resolved, or None (not a VASSAL save, or stored before)."""
+    stored = report.get("mapping_coverage")
+    return stored if isinstance(stored, dict) else None
 
 
 def module_label(record: records.Record) -> str | None:
@@ -248,6 +271,10 @@ def page(report_id: str):
         module_label=module_label(record),
         coverage=coverage_note(report),
         coverage_recorded="coverage" in report,
+        checked_with=record.provenance,
+        provenance_recorded=record.provenance_recorded,
+        build_file_sha256=build_file_sha256(record),
+        mapping_coverage=mapping_coverage(report),
     )
 
 

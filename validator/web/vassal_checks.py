@@ -13,8 +13,11 @@ The parts (form fields and API parts alike):
 
 * ``save`` -- the .vsav or .vlog (for a log, its final position is checked);
 * ``game`` -- required for VASSAL files: the game whose mapping reads them;
-* ``module`` -- the .vmod file, or ``kept_module`` -- the id of a module kept
-  by an earlier upload (``GET /api/modules`` lists them), not both;
+* ``module`` -- the .vmod file or a bare build file (``buildFile.xml``), or
+  ``kept_module`` -- the SHA-256 of a module kept by an earlier upload
+  (``GET /api/modules`` lists them), not both.  A check uses exactly those
+  bytes: a module is kept by its hash, never by the name and version it gives
+  itself (see :mod:`validator.web.kept_modules`);
 * ``viewer`` -- the roster side whose view is checked; empty for a spectator.
 
 Fog of war: a report shows only what its viewer may see (masked pieces the
@@ -24,6 +27,10 @@ show every player's hidden pieces to anyone who asks, and the web app has no
 login yet.  A request asking for it (an ``arbiter`` part) is refused; an
 arbiter uses ``referee check --arbiter`` on their own machine.
 
+The stored report records what it was checked with (:mod:`validator.provenance`:
+versions, and the hashes of the map, mapping and module), and how much of the
+save the mapping resolved (:mod:`validator.web.mapping_counts`).
+
 Every unusable input is an :class:`UploadError` with the reader's own
 sentence, which names the uploaded file by the name the user gave it (never
 a path on the server).
@@ -32,23 +39,19 @@ a path on the server).
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from flask import current_app, request
 
-from validator import intake
+from validator import intake, provenance
 from validator.games import Game
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
-from validator.web import database, kept_modules, pictures, records
+from validator.web import database, kept_modules, mapping_counts, pictures, records
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name
 
-# A kept module's id as the form and GET /api/modules give it: ASCII digits only, since str.isdigit() also
-# takes "²" (which int() refuses) and "١" (which int() reads as 1); eleven at most, within SQLite's integers.
-KEPT_MODULE_ID = re.compile(r"[0-9]{1,11}")
 DEFAULT_MODULE_NAME = "module.vmod"
 
 NO_GAME = (
@@ -56,12 +59,16 @@ NO_GAME = (
     "“game”), so that the game's module mapping can read it."
 )
 NO_MODULE = (
-    "{save}: a VASSAL save is read with its module: choose the .vmod file in the form's module field, or a module "
-    "kept from an earlier upload (API clients send the part “module”, or “kept_module” with an id from "
-    "GET /api/modules)."
+    "{save}: a VASSAL save is read with its module: choose the .vmod file (or its bare build file) in the form's "
+    "module field, or a module kept from an earlier upload (API clients send the part “module”, or “kept_module” "
+    "with a module's sha256 from GET /api/modules)."
 )
 BOTH_MODULES = (
-    "Send either a module file or the name of a kept module, not both: the kept module would hide the file."
+    "Send either a module file or a kept module, not both: the check would use only one of them."
+)
+NO_KEPT_MODULE = (
+    "There is no kept module “{choice}”; choose one listed in the form (API clients: GET /api/modules lists each "
+    "module's sha256, all 64 hex digits), or upload the module file."
 )
 ARBITER_REFUSED = (
     "The arbiter's view (every masked and invisible piece shown) is not offered on the web, which has no login "
@@ -92,14 +99,17 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None,
                                        viewer=viewer)
         with answering_problems(save_name, "save and module files", lambda message: _public(message, chosen, game)):
             reading = intake.read_submission(submission)
-            report = check(reading.position, game)
+            report = provenance.stamped(check(reading.position, game), submission, reading, game)
         picture = pictures.draw(game, reading.position, report)
+        translation = reading.translation
+        counts = mapping_counts.of_translation(translation, _public(translation.mapping_source, chosen, game))
+        stored = {**report.to_json(), "mapping_coverage": counts}
         record = records.create(
             connection,
             current_app.instance_path,
             game=game.id,
             source_name=save_name,
-            report=report.to_json(),
+            report=stored,
             save_data=save_data,
             map_name=reading.map.href,
             map_origin=reading.map.origin,
@@ -128,10 +138,10 @@ class ChosenModule:
         note = self.note
         if self.kept is None:
             kept = kept_modules.keep(connection, self.facts, self.upload, self.display)
-            if kept.file != self.upload.path.name:  # kept by another upload in the meantime
-                note = _already_kept_note(kept, self.upload)
+            if kept.file != self.upload.path.name:  # the same bytes kept by another upload in the meantime
+                note = _already_kept_note(kept)
             else:
-                note = f"The module {kept.label} was kept for later uploads."
+                note = _newly_kept_note(kept, kept_modules.namesakes(connection, self.facts, kept.sha256))
             self.kept = kept
         return records.VassalFacts(self.kept.id, self.kept.name, self.kept.version, viewer,
                                    _join(export_note, note))
@@ -149,12 +159,19 @@ def _join(*sentences: str | None) -> str | None:
     return " ".join(sentence for sentence in sentences if sentence) or None
 
 
-def _already_kept_note(kept: kept_modules.KeptModule, upload: kept_modules.ModuleFile) -> str:
-    note = (f"The module {kept.label} was already kept (uploaded as “{kept.source_name}” on {kept.kept_at}); "
-            "that copy was used and this upload was not kept again.")
-    if upload.sha256 != kept.sha256:
-        note += (" This upload's contents differ from the kept copy's: a module that changed should carry a new "
-                 "version number.")
+def _already_kept_note(kept: kept_modules.KeptModule) -> str:
+    return (f"The module {kept.label} with these exact bytes (SHA-256 {kept.short_hash}…) was already kept "
+            f"(uploaded as “{kept.source_name}” on {kept.kept_at}); that copy was used and this upload was not kept "
+            "again.")
+
+
+def _newly_kept_note(kept: kept_modules.KeptModule, namesakes: list[kept_modules.KeptModule]) -> str:
+    note = f"The module {kept.label} (SHA-256 {kept.short_hash}…) was kept for later uploads."
+    if namesakes:
+        hashes = ", ".join(f"{other.short_hash}…" for other in namesakes)
+        count = "another kept module gives" if len(namesakes) == 1 else f"{len(namesakes)} other kept modules give"
+        note += (f" Note that {count} the same name and version with other bytes (SHA-256 {hashes}); this save was "
+                 "checked against the bytes uploaded with it, and the form lists each module by its hash.")
     return note
 
 
@@ -167,13 +184,11 @@ def _chosen_module(connection, folder: Path, save_name: str) -> ChosenModule:
     if not given and not choice:
         raise UploadError(NO_MODULE.format(save=save_name))
     if choice:
-        kept = kept_modules.find(connection, int(choice)) if KEPT_MODULE_ID.fullmatch(choice) else None
+        sha256 = choice.lower()
+        kept = kept_modules.find_by_hash(connection, sha256) if kept_modules.SHA256_TEXT.fullmatch(sha256) else None
         if kept is None:
-            raise UploadError(
-                f"There is no kept module “{printable(choice, 40)}”; choose one listed in the form (API clients: "
-                "GET /api/modules lists their ids), or upload the module file."
-            )
-        facts = kept_modules.ModuleFacts(kept.name, kept.version, kept.sides)
+            raise UploadError(NO_KEPT_MODULE.format(choice=printable(choice, 70)))
+        facts = kept_modules.ModuleFacts(kept.name, kept.version, kept.sides, kept.build_file_sha256)
         return ChosenModule(folder / kept.file, kept.source_name, facts, kept=kept)
     module_name = display_name(part, DEFAULT_MODULE_NAME)
     try:
@@ -183,17 +198,17 @@ def _chosen_module(connection, folder: Path, save_name: str) -> ChosenModule:
                           "the limit for a module file.", status=413) from None
     try:
         if upload.size == 0:
-            raise UploadError(f"{module_name}: the file is empty; choose the game's .vmod module file.")
+            raise UploadError(f"{module_name}: the file is empty; choose the game's .vmod module file "
+                              "(or its build file).")
         with answering_problems(module_name, "module file"):
             facts = kept_modules.read_facts(upload.path, module_name)
-        kept = kept_modules.find_by_name(connection, facts.name, facts.version)
+        kept = kept_modules.find_by_hash(connection, upload.sha256)
     except BaseException:
         upload.path.unlink(missing_ok=True)
         raise
-    if kept is not None:  # the same name and version: use the kept copy, keep one
-        note = _already_kept_note(kept, upload)
+    if kept is not None:  # the very same bytes: use the kept copy, keep one
         upload.path.unlink(missing_ok=True)
-        return ChosenModule(folder / kept.file, module_name, facts, kept=kept, note=note)
+        return ChosenModule(folder / kept.file, module_name, facts, kept=kept, note=_already_kept_note(kept))
     return ChosenModule(upload.path, module_name, facts, upload=upload)
 
 
