@@ -24,6 +24,16 @@ pin it down.  ``fail`` means the fixture's case speaks: it draws a listed
 result of its case.  ``pass`` means it stays quiet: nothing of its case but
 information.
 
+A move is a pair of saves in a folder named like a fixture, the header in
+``after.xml``::
+
+    tests/fixtures/<game>/<case>/pass-<what>/before.xml
+    tests/fixtures/<game>/<case>/pass-<what>/after.xml
+
+It draws the position results of ``after.xml`` and the move results of the
+difference between the two; a case a move check judges needs a passing and
+a failing pair.
+
 A bad-input save says what the game answers in an ``expect-error`` comment::
 
     <!-- expect-error: line 8 | has the side 'allied' -->
@@ -47,6 +57,8 @@ VERDICTS = ("pass", "fail")
 _FIRST_COMMENT = re.compile(r"\A<\?xml[^>]*\?>\s*<!--(.*?)-->", re.S)
 _EXPECT_ERROR = re.compile(r"<!--\s*expect-error:\s*line (\d+|none)\s*\|(.*?)-->", re.S)
 _FIXTURE_NAME = re.compile(r"^(pass|fail)-[a-z0-9][a-z0-9-]*\.xml$")
+_PAIR_NAME = re.compile(r"^(pass|fail)-[a-z0-9][a-z0-9-]*$")
+BEFORE, AFTER = "before.xml", "after.xml"
 
 
 class HeaderError(ValueError):
@@ -80,6 +92,15 @@ class Fixture:
     def id(self) -> str:
         return f"{self.game}/{self.case}/{self.path.stem}"
 
+    @property
+    def is_pair(self) -> bool:
+        """A move: a folder holding the save before and the save after."""
+        return self.path.is_dir()
+
+    @property
+    def header_path(self) -> Path:
+        return self.path / AFTER if self.is_pair else self.path
+
 
 @dataclass(frozen=True)
 class BadInput:
@@ -104,16 +125,25 @@ def case_folders(game_folder: Path) -> list[Path]:
 
 
 def read_fixture(path: Path) -> Fixture:
-    """The fixture at ``tests/fixtures/<game>/<case>/<verdict>-<what>.xml``, its header read."""
-    if not _FIXTURE_NAME.match(path.name):
+    """The fixture at ``tests/fixtures/<game>/<case>/<verdict>-<what>.xml`` (or a pair's folder), its header read."""
+    if path.is_dir():
+        if not _PAIR_NAME.match(path.name):
+            raise HeaderError(f"the pair folder {path.name} is named neither pass-<what> nor fail-<what>")
+        lacking = [name for name in (BEFORE, AFTER) if not (path / name).is_file()]
+        if lacking or sorted(item.name for item in path.iterdir()) != [AFTER, BEFORE]:
+            raise HeaderError(f"the pair folder {path} holds exactly {BEFORE} and {AFTER}")
+        header = path / AFTER
+    elif not _FIXTURE_NAME.match(path.name):
         raise HeaderError(f"{path.name} is named neither pass-<what>.xml nor fail-<what>.xml (lower case, hyphens)")
+    else:
+        header = path
     case = CaseNumber.try_parse(path.parent.name)
     if case is None:
         raise HeaderError(f"{path.parent.name} (the folder of {path.name}) is not a case number")
-    text = path.read_text(encoding="utf-8")
+    text = header.read_text(encoding="utf-8")
     match = _FIRST_COMMENT.match(text)
     if match is None or not match.group(1).lstrip().startswith("fixture:"):
-        raise HeaderError(f"{path} does not start with a <!-- fixture: ... --> header after its XML declaration")
+        raise HeaderError(f"{header} does not start with a <!-- fixture: ... --> header after its XML declaration")
     description, expectations = [], []
     for line in match.group(1).lstrip()[len("fixture:"):].splitlines():
         line = line.strip()
@@ -139,8 +169,9 @@ def _expectation(path: Path, text: str) -> Expectation:
 
 
 def fixture_paths(game_folder: Path) -> list[Path]:
-    """Every file in the game's case folders: each must be a fixture."""
-    return [path for folder in case_folders(game_folder) for path in sorted(folder.iterdir()) if path.is_file()]
+    """Every file and pair folder in the game's case folders: each must be a fixture."""
+    return [path for folder in case_folders(game_folder) for path in sorted(folder.iterdir())
+            if path.is_file() or path.is_dir()]
 
 
 def bad_inputs(game_folder: Path) -> list[BadInput]:

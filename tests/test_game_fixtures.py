@@ -18,6 +18,7 @@ import pytest
 from validator import games, instance, runner, store
 from validator.cases import CaseNumber
 from validator.games import Game, registry
+from validator.moves.diff import difference
 from validator.rulebook import storage
 from validator.rules import Result
 from validator.saves.xml_reader import read_position_file
@@ -56,9 +57,13 @@ def drawn():
 
     def results(fixture: Fixture) -> list[Result]:
         if fixture.path not in found:
-            position = read_position_file(fixture.path)
+            position = read_position_file(fixture.header_path)
             assert position.game == fixture.game, f"{fixture.path} is a save of {position.game}, not {fixture.game}"
-            found[fixture.path] = list(runner.iter_results(position))
+            drawn_results = list(runner.iter_results(position))
+            if fixture.is_pair:
+                before = read_position_file(fixture.path / game_fixtures.BEFORE)
+                drawn_results += runner.iter_move_results(difference(before, position))
+            found[fixture.path] = drawn_results
         return found[fixture.path]
 
     return results
@@ -155,12 +160,20 @@ def test_every_case_a_check_names_is_in_the_case_index(game_id):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_registered_case_has_a_passing_and_a_failing_fixture(game_id):
     game = game_of(game_id)
-    kept = {(fixture.case, fixture.verdict) for fixture in fixtures_of(game_id)}
+    fixtures = fixtures_of(game_id)
+    kept = {(fixture.case, fixture.verdict) for fixture in fixtures}
+    pairs = {(fixture.case, fixture.verdict) for fixture in fixtures if fixture.is_pair}
     lacking = [
         f"tests/fixtures/{game_id}/{case}/{verdict}-*.xml"
-        for case in dict.fromkeys(check.case for check in game.rules.checks())
+        for case in dict.fromkeys(check.case for check in game.rules.judging("position"))
         for verdict in game_fixtures.VERDICTS
         if (case, verdict) not in kept
+    ]
+    lacking += [
+        f"tests/fixtures/{game_id}/{case}/{verdict}-*/ (a pair of saves)"
+        for case in dict.fromkeys(check.case for check in game.rules.judging("move"))
+        for verdict in game_fixtures.VERDICTS
+        if (case, verdict) not in pairs
     ]
     assert not lacking, "no fixture matches " + ", ".join(lacking)
 

@@ -20,7 +20,8 @@ A case of the index is
 
 Fixture counts are the pass and fail saves kept for each check's case in
 ``tests/fixtures/<game>/<case>/`` of a source checkout, named ``pass-*.xml``
-and ``fail-*.xml`` (the one layout of tests/game_fixtures.py).  An installed
+and ``fail-*.xml``, or ``pass-*/`` and ``fail-*/`` for a move's pair of saves
+(the one layout of tests/game_fixtures.py).  An installed
 Referee carries no tests, so there the counts are unknown (None), and the
 listings say where to find them rather than show a number that is not there.
 """
@@ -66,6 +67,11 @@ class FixtureCount:
         return FixtureCount(self.passing + other.passing, self.failing + other.failing)
 
 
+def _pairs(case_folder: Path, verdict: str) -> int:
+    """Move fixtures: folders ``pass-*/`` or ``fail-*/`` holding the saves before and after."""
+    return sum(1 for path in case_folder.glob(f"{verdict}-*") if path.is_dir())
+
+
 def count_fixtures(folder: Path | None) -> dict[CaseNumber, FixtureCount] | None:
     """Pass and fail fixtures by case, read from one game's fixtures folder; None without one."""
     if folder is None or not folder.is_dir():
@@ -76,8 +82,8 @@ def count_fixtures(folder: Path | None) -> dict[CaseNumber, FixtureCount] | None
         if number is None or not case_folder.is_dir():
             continue  # a shared map beside the case folders, or the bad-input folder
         counts[number] = FixtureCount(
-            passing=sum(1 for _ in case_folder.glob("pass-*.xml")),
-            failing=sum(1 for _ in case_folder.glob("fail-*.xml")),
+            passing=sum(1 for _ in case_folder.glob("pass-*.xml")) + _pairs(case_folder, "pass"),
+            failing=sum(1 for _ in case_folder.glob("fail-*.xml")) + _pairs(case_folder, "fail"),
         )
     return counts
 

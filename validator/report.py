@@ -44,6 +44,9 @@ def case_url(game: str, case: object) -> str:
 class Report:
     position: Position
     results: tuple[Result, ...]
+    # A report on a move: the position before it (the results judge ``position``, the one after,
+    # and the move from ``before``); its pieces are named too, since a move may remove one.
+    before: Position | None = None
     provenance: Provenance | None = None  # what it was checked with (validator.provenance); JSON "checked_with"
 
     @property
@@ -66,7 +69,8 @@ class Report:
 
     @cached_property
     def _pieces(self) -> dict[str, Piece]:
-        return {piece.id: piece for piece in self.position.pieces}
+        earlier = {piece.id: piece for piece in self.before.pieces} if self.before is not None else {}
+        return earlier | {piece.id: piece for piece in self.position.pieces}
 
     @cached_property
     def _names_by_location(self) -> Counter:
@@ -96,6 +100,7 @@ class Report:
             "piece_names": self.piece_names(result),
             "url": base_url + case_url(result.game, result.case),
             "facts": result.facts,
+            "judges": result.judges or "position",
         }
 
     def to_json(self, base_url: str = "") -> dict:
@@ -109,6 +114,9 @@ class Report:
             "phase": position.phase,
             "phasing": position.phasing,
             "legal": self.legal,
+            **({"before": {name: getattr(self.before, name) for name in ("source", "scenario", "turn", "phase",
+                                                                          "phasing")}}
+               if self.before is not None else {}),
             "violations": [self.result_json(result, base_url) for result in self.violations],
             "findings": [self.result_json(result, base_url) for result in self.findings],
             "coverage": (

@@ -11,11 +11,11 @@ and :meth:`RuleSet.from_modules` collects the tagged functions from them, in
 the order the modules are listed and then the order the functions are
 defined, so importing a module never registers anything anywhere.
 
-A check says what it judges.  Today that is always ``"position"``: one saved
-position, judged on its own.  Checks of a move (two positions and the move
-between them) will be tagged ``judges="move"`` and run by their own runner;
-the runner of positions asks the rule set only for the checks that judge a
-position.
+A check says what it judges.  A ``"position"`` check is called with one
+saved position, judged on its own.  A ``"move"`` check is called with the
+position before, the position after and their
+:class:`~validator.moves.diff.Difference`, and judges what changed; the
+runner gives each check only what it judges.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ class Result:
     rule: str = ""
     game: str = ""
     facts: dict = field(default_factory=dict, compare=False)  # machine-readable numbers
+    judges: str = ""  # what the check that gave it judges, "position" or "move": stamped by the runner
 
     kind = "result"
 
@@ -65,7 +66,8 @@ class Finding(Result):
 
 
 POSITION = "position"
-JUDGED = (POSITION,)  # what a check may judge; "move" comes with the move checks
+MOVE = "move"
+JUDGED = (POSITION, MOVE)  # what a check may judge
 
 CheckFunction = Callable[..., Iterable[Result]]
 
@@ -178,7 +180,7 @@ class RuleSet:
         return list(self._checks)
 
     def judging(self, judged: str) -> list[Check]:
-        """The checks that judge ``judged`` (``"position"``), in the rule set's order."""
+        """The checks that judge ``judged`` (``"position"`` or ``"move"``), in the rule set's order."""
         return [check for check in self._checks if check.judges == judged]
 
     def enforcing(self, number: CaseNumber) -> list[Check]:

@@ -19,6 +19,7 @@ from plugin.tito import (
     checks_stacking,
     checks_victory,
     checks_zones,
+    moves,
     picture,
 )
 from plugin.tito.decisions import DECISIONS
@@ -35,6 +36,7 @@ CHECK_MODULES = (
     checks_garrison,
     checks_victory,
     checks_setup,
+    moves,
 )
 
 game = Game(

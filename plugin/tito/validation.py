@@ -31,7 +31,7 @@ from validator.facts import (
 )
 from validator.model import MapData, Position
 
-from plugin.tito import facts, locations, units
+from plugin.tito import borders, facts, locations, units
 
 Problem = tuple[int, str]
 RESERVED_DISPLAY_IDS = ("mountain", "hide-away", "neutral-chetnik")
@@ -47,6 +47,8 @@ ZONE = AttributeTable("a zone", (
     Attribute("garrison", Count(name="a whole number of divisions (7.51)"), required=True),
     Attribute("alignment", Word(facts.ALIGNMENTS, name="P, C or N (7.53C)"), required=True),
     Attribute("uprising-modifier", Count(-999_999, name="a whole number (7.52)"), required=True),
+    Attribute("placeholder-neighbours", Words((), rest=Word(facts.ZONES, name="a Tito zone id"), fewest=0,
+                                              different=True, name="Tito zone ids")),
 ))
 DISPLAY = AttributeTable("a display", (
     Attribute("terrain", Word(facts.TERRAINS, name=_listed("a terrain of 5.3", facts.TERRAINS)), required=True),
@@ -160,6 +162,22 @@ def _neighbour_problems(map_data: MapData, zone: str) -> Iterator[str]:
         neighbour = map_data.areas.get(other)
         if neighbour is not None and neighbour.neighbours and zone not in neighbour.neighbours:
             yield f"{area.label} lists {neighbour.label} as a neighbour but {neighbour.label} does not list it back"
+    yield from _placeholder_problems(map_data, zone)
+
+
+def _placeholder_problems(map_data: MapData, zone: str) -> Iterator[str]:
+    """Placeholder borders are borders the zone lists, not stated by the rulebook, and marked on both sides."""
+    area = map_data.areas[zone]
+    for other in area.attributes.get(borders.PLACEHOLDER_ATTRIBUTE, "").split():
+        name = facts.ZONES.get(other, other)
+        if other not in area.neighbours:
+            yield f"{area.label} marks the border with {name} as a placeholder but does not list {name} as a neighbour"
+        elif frozenset((zone, other)) in facts.RULEBOOK_ADJACENCY:
+            yield f"{area.label} marks the border with {name} as a placeholder, but the rulebook states it"
+        elif other in map_data.areas and zone not in map_data.areas[other].attributes.get(
+                borders.PLACEHOLDER_ATTRIBUTE, "").split():
+            yield (f"{area.label} marks the border with {name} as a placeholder but {name} does not mark it back; "
+                   "a border is a placeholder on both sides or on neither")
 
 
 # -- facts -------------------------------------------------------------------------

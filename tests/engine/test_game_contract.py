@@ -104,9 +104,10 @@ def test_a_listed_module_without_checks_or_an_untagged_function_is_a_mistake(mar
         RuleSet.from_functions("marsh", [first.helper])
 
 
-def test_a_check_says_what_it_judges_and_only_a_position_is_judged_yet():
-    with pytest.raises(ValueError, match="a check judges one of position, not 'move'"):
-        case("2.1", judges="move")
+def test_a_check_says_what_it_judges_a_position_or_a_move():
+    with pytest.raises(ValueError, match="a check judges one of position, move, not 'turn'"):
+        case("2.1", judges="turn")
+    assert tags_of(case("2.1", judges="move")(lambda before, after, difference: ()))[0].judges == "move"
     with pytest.raises(ValueError, match="severity must be one of"):
         case("2.1", severity="fatal")
 

@@ -1,0 +1,243 @@
+"""Tito's move checks: how far a unit may go between two positions (6.11, 6.31, 6.41-6.43, 6.5, 6.63, 15.4).
+
+Each check receives the position before, the position after and their
+difference, and judges the pieces that changed zone (a piece entering or
+leaving the map is a reinforcement or a loss, not a move).  Borders come
+from the map file through :mod:`plugin.tito.borders`; a move across a
+border the map marks as a placeholder, or does not give, is an "unchecked"
+finding naming what the map lacks.
+
+The limits of 6.31, 6.41 and 6.42 belong to one Movement Phase.  A
+difference between positions of two different phases (or Game-Turns) may
+hold several phases' moves, so those limits are not applied to it and 6.11
+says once that the distances were not judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from validator.model import Piece, Position
+from validator.moves.diff import Difference, Moved
+from validator.rules import Finding, Result, Violation, case
+from validator.wording import plural
+
+from plugin.tito import facts, units
+from plugin.tito.borders import ABSENT, KNOWN, borders
+
+AXIS_MOVEMENT, YUGOSLAV_MOVEMENT = "axis-movement", "yugoslav-movement"
+AXIS_ZONES_PER_PHASE = 3  # 6.31
+ZONE_DISPLAY_KINDS = frozenset({facts.MOUNTAIN, facts.HIDE_AWAY})
+FIRST_TURNS_IN_PLACE = 2  # 6.63, 15.4
+
+
+@dataclass(frozen=True)
+class ZoneMove:
+    """A unit that stands in another zone than before."""
+
+    move: Moved
+    start: str
+    end: str
+
+    @property
+    def piece(self) -> Piece:
+        return self.move.after
+
+
+def zone_moves(difference: Difference) -> list[ZoneMove]:
+    """The moves of units (not markers) from one zone to another, both on the map."""
+    found = []
+    for move in difference.moved:
+        if units.is_marker(move.after):
+            continue
+        start = units.zone_of(difference.before, move.before)
+        end = units.zone_of(difference.after, move.after)
+        if start is not None and end is not None and start != end:
+            found.append(ZoneMove(move, start, end))
+    return found
+
+
+def one_phase(before: Position, after: Position) -> str | None:
+    """The phase both positions are in, or None when the difference spans phases or Game-Turns."""
+    if before.phase != after.phase or before.turn != after.turn:
+        return None
+    return after.phase
+
+
+def moves_three_zones(piece: Piece, position: Position) -> bool:
+    """Whether 6.31 governs the unit: an Axis unit proper (pro-Axis Chetniks move as Yugoslavs, 6.32)."""
+    return units.is_axis_regular(piece, units.turn_number(position))
+
+
+def is_yugoslav(piece: Piece, position: Position) -> bool:
+    return units.side(piece, units.turn_number(position)) == "yugoslav"
+
+
+def _words(difference: Difference, zone_move: ZoneMove) -> str:
+    return difference.describe_move(zone_move.move)
+
+
+def _zone(position: Position, zone: str) -> str:
+    return units.zone_name(position, zone)
+
+
+def _one_zone_verdicts(difference: Difference, moves: list[ZoneMove], allowed: str) -> Iterator[Result]:
+    """A violation for each move to a zone that does not border the start; unchecked where the map cannot say."""
+    known_borders = borders(difference.after.map)
+    for zone_move in moves:
+        border = known_borders.between(zone_move.start, zone_move.end)
+        if border == KNOWN:
+            continue
+        start, end = _zone(difference.after, zone_move.start), _zone(difference.after, zone_move.end)
+        if border == ABSENT:
+            yield Violation(
+                f"{_words(difference, zone_move)}: {end} does not border {start} on the map "
+                f"{known_borders.source}; {allowed}",
+                location=zone_move.piece.location, pieces=[zone_move.piece.id],
+            )
+        else:
+            yield Finding(
+                f"{_words(difference, zone_move)} is not judged: "
+                f"{known_borders.why_unknown(zone_move.start, zone_move.end, facts.ZONES)}; give the border as "
+                "the printed map shows it",
+                location=zone_move.piece.location, pieces=[zone_move.piece.id], severity="unchecked",
+            )
+
+
+@case("6.11", judges="move")
+def moved_to_a_zone_not_adjacent(before: Position, after: Position, difference: Difference) -> Iterator[Result]:
+    """A unit moves within its zone or into a zone bordering it (Axis and Yugoslav Movement Phases: 6.31, 6.41)."""
+    moves = zone_moves(difference)
+    if not moves:
+        return
+    phase = one_phase(before, after)
+    if phase is None:
+        yield Finding(
+            f"{plural(len(moves), 'unit')} changed zone between Game-Turn {before.turn or '?'} "
+            f"{before.phase or '(no phase)'} and Game-Turn {after.turn or '?'} {after.phase or '(no phase)'}; "
+            "how far a unit may go is judged within one phase, so compare positions of the same phase",
+            pieces=[zone_move.piece.id for zone_move in moves], severity="unchecked",
+        )
+        return
+    judged = [
+        zone_move for zone_move in moves
+        if not (phase == AXIS_MOVEMENT and moves_three_zones(zone_move.piece, after))
+        and not (phase == YUGOSLAV_MOVEMENT and is_yugoslav(zone_move.piece, after))
+    ]
+    yield from _one_zone_verdicts(difference, judged, "a unit moves only within its zone or into an adjacent one")
+
+
+@case("6.31", judges="move")
+def axis_moved_more_than_three_zones(before: Position, after: Position, difference: Difference) -> Iterator[Result]:
+    """In the Axis Movement Phase an Axis unit enters at most three zones, each bordering the one before."""
+    if one_phase(before, after) != AXIS_MOVEMENT:
+        return
+    known_borders = borders(after.map)
+    for zone_move in zone_moves(difference):
+        if not moves_three_zones(zone_move.piece, after):
+            continue
+        steps, doubtful = known_borders.distance(zone_move.start, zone_move.end, AXIS_ZONES_PER_PHASE)
+        if steps is not None and not doubtful:
+            continue
+        start, end = _zone(after, zone_move.start), _zone(after, zone_move.end)
+        if steps is None and not doubtful:
+            yield Violation(
+                f"{_words(difference, zone_move)}: no path of {AXIS_ZONES_PER_PHASE} zones or fewer leads from "
+                f"{start} to {end} over the borders of the map {known_borders.source}; an Axis unit enters at "
+                f"most {AXIS_ZONES_PER_PHASE} contiguous zones in a Movement Phase",
+                location=zone_move.piece.location, pieces=[zone_move.piece.id],
+            )
+        elif steps is None:
+            yield Finding(
+                f"{_words(difference, zone_move)} is not judged: no path of {AXIS_ZONES_PER_PHASE} zones or fewer "
+                f"over known borders leads from {start} to {end}, and the map {known_borders.source} leaves some "
+                "borders on the way unknown or marked as placeholders; give them as the printed map shows them",
+                location=zone_move.piece.location, pieces=[zone_move.piece.id], severity="unchecked",
+            )
+
+
+@case("6.41", judges="move")
+def yugoslav_moved_beyond_adjacent_zone(before: Position, after: Position,
+                                        difference: Difference) -> Iterator[Result]:
+    """In the Yugoslav Movement Phase a Yugoslav unit stays in its zone or enters one bordering it."""
+    if one_phase(before, after) != YUGOSLAV_MOVEMENT:
+        return
+    moves = [zone_move for zone_move in zone_moves(difference) if is_yugoslav(zone_move.piece, after)]
+    yield from _one_zone_verdicts(difference, moves, "a Yugoslav unit moves within its zone or into an adjacent one")
+
+
+@case("6.42", judges="move")
+def yugoslav_entered_zone_into_objective_display(before: Position, after: Position,
+                                                 difference: Difference) -> Iterator[Violation]:
+    """A Yugoslav unit that enters a zone ends the Yugoslav Movement Phase in its Mountains or Hide-away."""
+    if one_phase(before, after) != YUGOSLAV_MOVEMENT:
+        return
+    turn = units.turn_number(after)
+    for zone_move in zone_moves(difference):
+        piece = zone_move.piece
+        if not is_yugoslav(piece, after) or units.is_soviet_or_yugoslav_bulgarian(piece, turn):
+            continue
+        location = after.map.locations[piece.location]
+        if location.kind not in ZONE_DISPLAY_KINDS:
+            yield Violation(
+                f"{_words(difference, zone_move)}: a Yugoslav unit entering {_zone(after, zone_move.end)} ends "
+                "the phase in a Mountain triangle or Hide-away circle of its zone display, not in an Objective "
+                "Display",
+                location=piece.location, pieces=[piece.id],
+            )
+
+
+@case("6.43", severity="info", judges="move")
+def soviet_entered_zone_into_objective_display(before: Position, after: Position,
+                                               difference: Difference) -> Iterator[Finding]:
+    """Soviet and pro-Yugoslav Bulgarian units may enter a zone straight into one of its Objective Displays."""
+    if one_phase(before, after) != YUGOSLAV_MOVEMENT:
+        return
+    turn = units.turn_number(after)
+    for zone_move in zone_moves(difference):
+        piece = zone_move.piece
+        if not units.is_soviet_or_yugoslav_bulgarian(piece, turn):
+            continue
+        if after.map.locations[piece.location].kind not in ZONE_DISPLAY_KINDS:
+            yield Finding(
+                f"{_words(difference, zone_move)}: a Soviet or pro-Yugoslav Bulgarian unit may enter a zone "
+                "straight into an Objective Display, so 6.42 does not hold it back",
+                location=piece.location, pieces=[piece.id], facts={"applies": True},
+            )
+
+
+@case("6.5", judges="move")
+def entered_islands_from_elsewhere(before: Position, after: Position, difference: Difference) -> Iterator[Result]:
+    """The Islands are entered only from Istria, Slovenia, Croatia or Dalmatia."""
+    phase = one_phase(before, after)
+    known_borders = borders(after.map)
+    for zone_move in zone_moves(difference):
+        if zone_move.end != facts.ISLANDS or zone_move.start in facts.ISLANDS_ENTRY_ZONES:
+            continue
+        if phase in (AXIS_MOVEMENT, None) and moves_three_zones(zone_move.piece, after):
+            # An Axis unit may have passed through an entry zone on its way: 6.31 judges the path.
+            reach = [known_borders.distance(zone_move.start, entry, AXIS_ZONES_PER_PHASE - 1)
+                     for entry in facts.ISLANDS_ENTRY_ZONES]
+            if any(steps is not None or doubtful for steps, doubtful in reach):
+                continue
+        yield Violation(
+            f"{_words(difference, zone_move)}: the Islands are entered only from Istria, Slovenia, Croatia or "
+            f"Dalmatia, not from {_zone(after, zone_move.start)}",
+            location=zone_move.piece.location, pieces=[zone_move.piece.id],
+        )
+
+
+@case("15.4", judges="move")
+@case("6.63", judges="move")
+def left_zone_in_first_two_turns(before: Position, after: Position, difference: Difference) -> Iterator[Violation]:
+    """On Game-Turns 1 and 2 every unit stays in the zone it started in or entered the game in."""
+    turns = [units.turn_number(before), units.turn_number(after)]
+    if None in turns or max(turns) > FIRST_TURNS_IN_PLACE:
+        return
+    for zone_move in zone_moves(difference):
+        yield Violation(
+            f"{_words(difference, zone_move)} in Game-Turn {after.turn}: on Game-Turns 1 and 2 every unit stays "
+            f"in the zone it started in or entered the game in ({_zone(after, zone_move.start)})",
+            location=zone_move.piece.location, pieces=[zone_move.piece.id],
+        )
