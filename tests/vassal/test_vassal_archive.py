@@ -83,7 +83,7 @@ def test_encrypted_entry(tmp_path):
 def test_zip_bomb_with_honest_header(tmp_path):
     path = _zip(tmp_path / "b.vsav", [("savedGame", b"\x1b" * (4 * 1024 * 1024))])
     assert path.stat().st_size < 10_000
-    with pytest.raises(VassalFormatError, match="declares 4194304 bytes; the limit is 1048576"):
+    with pytest.raises(VassalFormatError, match="declares 4,194,304 bytes, more than the entry_bytes limit of 1,0"):
         read_saved_game(path, limits=Limits(entry_bytes=1024 * 1024))
 
 
@@ -116,8 +116,8 @@ def test_bare_build_file_with_entities_and_bad_xml(tmp_path):
     bad.write_bytes(b"<html/>")
     with pytest.raises(VassalFormatError, match="not a VASSAL buildFile"):
         read_module(bad)
-    with pytest.raises(VassalFormatError, match="larger than the limit"):
-        read_module(bad, limits=Limits(entry_bytes=3))
+    with pytest.raises(VassalFormatError, match="more than the xml_bytes limit of 3"):
+        read_module(bad, limits=Limits(xml_bytes=3))
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,9 @@
 
 Nothing is extracted to disk and ``ZipFile.read`` is never used: each entry is
 streamed in chunks and the bytes actually produced are counted against a cap,
-so a lying header or a deflate bomb stops at the cap.  The archive is refused
+so a lying header or a deflate bomb stops at the cap: ``entry_bytes`` for an
+entry read as a stream (the ``savedGame``), ``xml_bytes`` for one read whole
+to be parsed (a buildFile), or a caller's own fixed cap for small entries.  The archive is refused
 outright when it holds duplicate names, path-like names or encrypted entries:
 such files are not what VASSAL writes, and a name that means different things
 to different tools is how extraction bugs start.
@@ -98,16 +100,20 @@ class Archive:
     def has(self, name: str) -> bool:
         return name in self._entries
 
-    def iter_chunks(self, name: str, *, cap: int | None = None) -> Iterator[bytes]:
-        """The entry's bytes in chunks, failing as soon as more than ``cap`` were produced."""
-        cap = self.limits.entry_bytes if cap is None else cap
+    def iter_chunks(self, name: str, *, cap: int | None = None, limit: str = "entry_bytes") -> Iterator[bytes]:
+        """The entry's bytes in chunks, failing as soon as more than the cap were produced.
+
+        The cap is ``cap`` when given (a fixed cap for a small entry), else
+        the figure of the limit named ``limit``, which the refusal names.
+        """
+        limited = cap is None
+        cap = getattr(self.limits, limit) if cap is None else cap
         info = self._entries.get(name)
         if info is None:
             raise VassalFormatError(self.source, "the archive has no such entry", entry=name)
         if info.file_size > cap:
-            raise VassalFormatError(
-                self.source, f"the entry declares {info.file_size} bytes; the limit is {cap}", entry=name
-            )
+            raise VassalFormatError(self.source, f"the entry declares {info.file_size:,} bytes, "
+                                                 f"{self._beyond(limited, limit, cap)}", entry=name)
         produced = 0
         try:
             with self._zip.open(info) as stream:
@@ -117,9 +123,8 @@ class Archive:
                         return
                     produced += len(chunk)
                     if produced > cap:
-                        raise VassalFormatError(
-                            self.source, f"the entry expands beyond the limit of {cap} bytes", entry=name
-                        )
+                        raise VassalFormatError(self.source, f"the entry expands to {produced:,} bytes or more, "
+                                                             f"{self._beyond(limited, limit, cap)}", entry=name)
                     yield chunk
         except VassalFormatError:
             raise
@@ -128,9 +133,12 @@ class Archive:
                 self.source, f"the entry is truncated or corrupt ({error or type(error).__name__})", entry=name
             ) from None
 
+    def _beyond(self, limited: bool, limit: str, cap: int) -> str:
+        return self.limits.beyond(limit) if limited else f"more than the {cap:,} bytes such an entry may hold"
+
     def read(self, name: str, *, cap: int | None = None) -> bytes:
-        """The whole entry, streamed under the cap (for small entries: XML, metadata)."""
-        return b"".join(self.iter_chunks(name, cap=cap))
+        """The whole entry, streamed under the cap (for entries parsed whole: XML, metadata): ``xml_bytes``."""
+        return b"".join(self.iter_chunks(name, cap=cap, limit="xml_bytes"))
 
     def read_head(self, name: str, size: int) -> bytes:
         """At most ``size`` leading bytes of an entry (image headers), never inflating more."""
@@ -147,9 +155,10 @@ class Archive:
         return bytes(out)
 
 
-def read_file_capped(path: str | os.PathLike[str], cap: int) -> bytes:
-    """A plain file on disk (a bare buildFile), refusing it when larger than ``cap``."""
+def read_file_capped(path: str | os.PathLike[str], limits: Limits) -> bytes:
+    """A plain file on disk (a bare buildFile, parsed whole), refused when larger than ``xml_bytes``."""
     source = str(path)
+    cap = limits.xml_bytes
     try:
         with Path(path).open("rb") as handle:
             data = handle.read(cap + 1)
@@ -158,5 +167,5 @@ def read_file_capped(path: str | os.PathLike[str], cap: int) -> bytes:
     except OSError as error:
         raise VassalFormatError(source, f"cannot be read ({error.strerror or error})") from None
     if len(data) > cap:
-        raise VassalFormatError(source, f"is larger than the limit of {cap} bytes")
+        raise VassalFormatError(source, f"the file holds {len(data):,} bytes or more, {limits.beyond('xml_bytes')}")
     return data

@@ -7,7 +7,9 @@ digits, either case), ``!VOBS`` (a raw key byte, then raw XOR bytes),
 text.  Any other ``!V`` header is refused by name rather than read as text.
 
 Everything streams: chunks in, chunks of UTF-8 text out, with the decoded size
-counted against its own cap so the XZ layer cannot become a bomb.
+counted against its own cap (the ``text_bytes`` limit) so the XZ layer cannot
+become a bomb; the XZ decompressor itself may take no more memory than the
+``xz_memory_bytes`` limit, whatever dictionary the stream's header asks for.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ VOXZ = b"!VOXZ"
 HEADER_LENGTH = 5
 _ABANDONED = {b"!VCSZ": "an abandoned compress-then-obfuscate layout that only unreleased VASSAL 3.8 builds wrote"}
 _NOT_HEX = re.compile(rb"[^0-9A-Fa-f]")
-_XZ_MEMORY_LIMIT = 256 * 1024 * 1024
+_XZ_MEMORY_REFUSAL = "Memory usage limit"  # how liblzma's LZMA_MEMLIMIT_ERROR reads in Python's LZMAError
 
 
 def _xor_table(key: int) -> bytes:
@@ -81,7 +83,7 @@ class _Reader:
         return self.fail(f"byte {byte!r} at offset {position} is not a hex digit")
 
     def xz_bytes(self, chunks: Iterator[bytes], table: bytes) -> Iterator[bytes]:
-        decompressor = lzma.LZMADecompressor(format=lzma.FORMAT_XZ, memlimit=_XZ_MEMORY_LIMIT)
+        decompressor = lzma.LZMADecompressor(format=lzma.FORMAT_XZ, memlimit=self.limits.xz_memory_bytes)
         step = self.limits.chunk_bytes
         for chunk in chunks:
             if decompressor.eof:
@@ -98,6 +100,9 @@ class _Reader:
                         break
                     out = decompressor.decompress(b"", max_length=step)
             except lzma.LZMAError as error:
+                if _XZ_MEMORY_REFUSAL in str(error):
+                    raise self.fail("its XZ stream needs more memory to decompress, "
+                                    f"{self.limits.beyond('xz_memory_bytes')} bytes") from None
                 raise self.fail(f"its XZ stream is corrupt ({error})") from None
             if decompressor.eof and decompressor.unused_data:
                 raise self.fail("has data after the end of its XZ stream")
@@ -147,7 +152,7 @@ def deobfuscate(chunks: Iterable[bytes], *, source: str, entry: str = "savedGame
         table = _xor_table(head[HEADER_LENGTH])
         body = _chain(head[HEADER_LENGTH + 1:], rest)
         plain = (chunk.translate(table) for chunk in body) if fmt == "VOBS" else reader.xz_bytes(body, table)
-    return _capped(plain, reader, limits.text_bytes)
+    return _capped(plain, reader, limits)
 
 
 def _chain(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
@@ -156,12 +161,12 @@ def _chain(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
     yield from rest
 
 
-def _capped(chunks: Iterator[bytes], reader: _Reader, cap: int) -> Iterator[bytes]:
-    produced = 0
+def _capped(chunks: Iterator[bytes], reader: _Reader, limits: Limits) -> Iterator[bytes]:
+    produced, cap = 0, limits.text_bytes
     for chunk in chunks:
         produced += len(chunk)
         if produced > cap:
-            raise reader.fail(f"decodes to more than the limit of {cap} bytes of command text")
+            raise reader.fail(f"decodes to {produced:,} bytes of command text or more, {limits.beyond('text_bytes')}")
         yield chunk
 
 
