@@ -44,7 +44,7 @@ from typing import BinaryIO
 from validator.errors import InputError
 from validator.limits import DEFAULT_LIMITS
 from validator.saves.vassal import VassalFormatError
-from validator.saves.vassal.archive import Archive, read_file_capped
+from validator.saves.vassal.archive import Archive
 from validator.saves.vassal.metadata import parse_metadata
 from validator.saves.vassal.module import parse_build_file
 from validator.saves.vassal.xmlparser import parse_xml
@@ -156,7 +156,7 @@ def read_facts(path: Path, display_name: str) -> ModuleFacts:
     with path.open("rb") as handle:
         is_zip = handle.read(len(ZIP_SIGNATURE)) == ZIP_SIGNATURE
     if not is_zip:
-        data = read_file_capped(path, DEFAULT_LIMITS.entry_bytes)
+        data = _bare_build_file(path, display_name)
         module = parse_build_file(data, source=display_name)
         if not module.name:
             raise VassalFormatError(display_name, "the build file gives the module no name, so it cannot be matched "
@@ -180,6 +180,17 @@ def read_facts(path: Path, display_name: str) -> ModuleFacts:
         raise VassalFormatError(display_name, "the module gives no name in its buildFile or moduledata, so it cannot "
                                               "be matched to a game's mapping", entry=entry)
     return ModuleFacts(name, version or "", roster_sides(data, display_name, entry), hashlib.sha256(data).hexdigest())
+
+
+def _bare_build_file(path: Path, display_name: str) -> bytes:
+    """A bare build file's bytes, read whole under the cap of one XML entry; refusals name ``display_name``."""
+    cap = DEFAULT_LIMITS.xml_bytes
+    with path.open("rb") as handle:
+        data = handle.read(cap + 1)
+    if len(data) > cap:
+        raise VassalFormatError(display_name, f"the build file holds {len(data):,} bytes or more, "
+                                              f"{DEFAULT_LIMITS.beyond('xml_bytes')}")
+    return data
 
 
 def roster_sides(build_file: bytes, display_name: str, entry: str | None) -> tuple[str, ...]:
