@@ -21,7 +21,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from validator import __version__
-from validator.games import ENTRY_POINT_GROUP, IN_TREE_GAMES, Game
+from validator.games import ENTRY_POINT_GROUP, IN_TREE_GAMES, Game, get
 from validator.intake import Reading, Submission
 from validator.report import Report
 
@@ -80,6 +80,6 @@ def of_reading(game: Game, submission: Submission, reading: Reading) -> Provenan
     )
 
 
-def stamped(report: Report, submission: Submission, reading: Reading, game: Game) -> Report:
+def stamped(report: Report, submission: Submission, reading: Reading) -> Report:
     """The report with what it was checked with, so that its JSON says so (``checked_with``)."""
-    return dataclasses.replace(report, provenance=of_reading(game, submission, reading))
+    return dataclasses.replace(report, provenance=of_reading(get(report.position.game), submission, reading))

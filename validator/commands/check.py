@@ -37,14 +37,14 @@ def register(commands) -> None:
 
 
 def check(arguments: argparse.Namespace) -> int:
-    from validator import intake
+    from validator import intake, provenance
     from validator.runner import check as run_checks
 
     submission = submission_of(arguments)
     reading = intake.read_submission(submission)
     if reading.note:
         note(f"{submission.source}: {reading.note}")
-    report = run_checks(reading.position)
+    report = provenance.stamped(run_checks(reading.position), submission, reading)
     if arguments.format == "json":
         print_json(report.to_json())
     else:

@@ -194,7 +194,7 @@ def _check_upload() -> records.Record:
     with answering_problems(save_name, "save file"):
         reading = intake.read_submission(submission)
         game = games.get(reading.position.game)
-        report = provenance.stamped(check(reading.position, game), submission, reading, game)
+        report = provenance.stamped(check(reading.position, game), submission, reading)
 
     picture = pictures.draw(game, reading.position, report)
     used = reading.map

@@ -99,7 +99,7 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None,
                                        viewer=viewer)
         with answering_problems(save_name, "save and module files", lambda message: _public(message, chosen, game)):
             reading = intake.read_submission(submission)
-            report = provenance.stamped(check(reading.position, game), submission, reading, game)
+            report = provenance.stamped(check(reading.position, game), submission, reading)
         picture = pictures.draw(game, reading.position, report)
         translation = reading.translation
         counts = mapping_counts.of_translation(translation, _public(translation.mapping_source, chosen, game))
