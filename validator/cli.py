@@ -15,7 +15,7 @@ import importlib
 import sys
 
 from validator import __version__, console, instance
-from validator.commands.common import EXIT_UNUSABLE
+from validator.commands.common import EXIT_UNUSABLE, explained
 from validator.errors import CheckDefectError, InputError
 
 COMMAND_MODULES = (
@@ -50,7 +50,7 @@ def _run(argv: list[str] | None) -> int:
     try:
         return arguments.handler(arguments)
     except (InputError, CheckDefectError) as error:
-        console.write_error(f"referee: {_message(error)}")
+        console.write_error(f"referee: {explained(_message(error), arguments)}")
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
         return 130

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from validator.errors import InputError
 from validator.games import Game, get
+from validator.limits import DEFAULT_LIMITS, Limits
 from validator.model import Position
 from validator.saves.uploaded_maps import UploadedMap, UploadMapResolver, UsedMap
 from validator.saves.vassal.export import export_xml, map_href_for
@@ -81,6 +82,8 @@ class Submission:
     map: UploadedMap | None = None
     viewer: str | None = None
     arbiter: bool = False
+    limits: Limits = DEFAULT_LIMITS
+    """The caps every reader applies to this submission: the command line's, or the web app's smaller ones."""
 
     @property
     def source(self) -> str:
@@ -138,7 +141,7 @@ def export_submission(submission: Submission, relative_to: Path | None = None) -
     translation, game, mapping = _translated(submission)
     xml = export_xml(translation, map_href_for(mapping, relative_to))
     try:
-        read_position(xml, translation.source, folder_resolver(relative_to or Path.cwd()), game.id)
+        read_position(xml, translation.source, folder_resolver(relative_to or Path.cwd()), game.id, submission.limits)
     except SaveInputError as error:
         raise refusal(error, translation) from None
     return Exported(xml, translation.note)
@@ -171,7 +174,7 @@ def _read_xml(submission: Submission) -> Reading:
     else:
         data, resolver = read_capped(submission.save), _Recording(folder_resolver(submission.save.resolve().parent),
                                                                   "beside")
-    position = read_position(data, source, resolver, submission.game)
+    position = read_position(data, source, resolver, submission.game, submission.limits)
     if submission.map is not None and resolver.used.origin != "uploaded":
         raise InputError(source, MAP_NOT_USED.format(map=submission.map.name))
     return Reading(position, resolver.used)
@@ -183,7 +186,7 @@ def _read_vassal(submission: Submission) -> Reading:
     translation, game, mapping = _translated(submission)
     folder = mapping.map_path.parent
     maps = _Recording(folder_resolver(folder), "shipped" if submission.mapping is None else "mapping")
-    position = read_translation(translation, game, map_href_for(mapping, folder), maps)
+    position = read_translation(translation, game, map_href_for(mapping, folder), maps, submission.limits)
     return Reading(position, UsedMap(mapping.map_href, maps.used.data, maps.used.origin), translation.note,
                    translation)
 
@@ -196,11 +199,11 @@ def _translated(submission: Submission) -> tuple[Translation, Game, Mapping]:
         raise InputError(submission.source, NO_MODULE)
     mapping = mapping_for(submission.game, submission.mapping)
     game = get(submission.game)
-    module = read_module(submission.module)
+    module = read_module(submission.module, limits=submission.limits)
     if isinstance(submission.save, bytes):
-        saved = read_saved_game(io.BytesIO(submission.save), name=submission.source)
+        saved = read_saved_game(io.BytesIO(submission.save), name=submission.source, limits=submission.limits)
     else:
-        saved = read_saved_game(submission.save, name=submission.source)
+        saved = read_saved_game(submission.save, name=submission.source, limits=submission.limits)
     require_defined_side(submission.viewer, saved, mapping)
     translation = translate(saved, module, mapping, game.id, viewer=submission.viewer, arbiter=submission.arbiter)
     return translation, game, mapping

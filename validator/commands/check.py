@@ -11,8 +11,10 @@ from validator.commands.common import (
     EXIT_VIOLATIONS,
     UsageError,
     add_format,
+    add_limits,
     add_vassal_options,
     command,
+    limits_of,
     note,
     print_json,
 )
@@ -24,6 +26,7 @@ def register(commands) -> None:
     checking.add_argument("--game", help="the game the save is for; required for VASSAL files "
                                          "(default: the game a Referee save names)")
     add_vassal_options(checking)
+    add_limits(checking)
     add_format(checking)
     checking.set_defaults(handler=with_checks_only(check))
 
@@ -31,6 +34,7 @@ def register(commands) -> None:
     exporting.add_argument("file", type=Path, metavar="FILE", help="a VASSAL .vsav or .vlog")
     exporting.add_argument("--game", required=True, help="the game the save is for")
     add_vassal_options(exporting)
+    add_limits(exporting)
     exporting.add_argument("--output", type=Path, metavar="FILE",
                            help="write the save here (default: standard output)")
     exporting.set_defaults(handler=with_checks_only(export))
@@ -81,7 +85,8 @@ def submission_of(arguments: argparse.Namespace):
     from validator.games import registry
 
     submission = intake.Submission(arguments.file, game=arguments.game, module=arguments.module,
-                                   mapping=arguments.mapping, viewer=arguments.viewer, arbiter=arguments.arbiter)
+                                   mapping=arguments.mapping, viewer=arguments.viewer, arbiter=arguments.arbiter,
+                                   limits=limits_of(arguments))
     if submission.is_vassal and arguments.module is None:
         raise UsageError("a VASSAL file needs its module; give it with --module FILE.vmod.", arguments.file)
     if submission.is_vassal and arguments.game is None:

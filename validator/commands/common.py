@@ -10,6 +10,7 @@ from pathlib import Path
 from validator import console
 from validator.errors import InputError
 from validator.games import IN_TREE_GAMES, listed
+from validator.limits import Limits, LimitSettingError, parse_assignment, with_raising_hint
 
 EXIT_OK = 0
 EXIT_VIOLATIONS = 1
@@ -53,6 +54,37 @@ def add_viewing(parser: argparse.ArgumentParser, verb: str, sides: str = "") -> 
                              f"{sides} (default: a spectator's view)")
     seeing.add_argument("--arbiter", action="store_true",
                         help=f"{verb} every piece, masked and hidden ones included")
+
+
+def add_limits(parser: argparse.ArgumentParser) -> None:
+    """``--limit NAME=VALUE``, repeatable: one input limit for this run, over the settings file's (docs/limits.md)."""
+    parser.add_argument("--limit", action="append", default=[], type=_limit_assignment, metavar="NAME=VALUE",
+                        help="set one input limit for this run, such as pieces=200000 or text_bytes=2GiB; "
+                             "repeatable (default: [limits] of the instance's referee.toml, else the figures "
+                             "in docs/limits.md)")
+
+
+def _limit_assignment(text: str) -> tuple[str, int]:
+    try:
+        return parse_assignment(text)
+    except LimitSettingError as error:
+        raise argparse.ArgumentTypeError(f"{error}.") from None
+
+
+def limits_of(arguments: argparse.Namespace) -> Limits:
+    """The limits a reading command applies: the defaults, then the settings file's [limits], then --limit."""
+    from validator import instance, settings
+
+    configured = settings.load(instance.resolved_folder()).limits(web=False)
+    return configured.with_figures(dict(getattr(arguments, "limit", ())))
+
+
+def explained(sentence: str, arguments: argparse.Namespace) -> str:
+    """An error's sentence; when it names a limit, with how to raise it (--limit only where the command has it)."""
+    from validator import instance, settings
+
+    where = settings.settings_path(instance.resolved_folder())
+    return with_raising_hint(sentence, str(where), option=hasattr(arguments, "limit"))
 
 
 def print_json(data: object) -> None:

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from validator import console
-from validator.commands.common import EXIT_OK, add_format, add_viewing, command
+from validator.commands.common import EXIT_OK, add_format, add_limits, add_viewing, command, limits_of
 
 
 def register(commands) -> None:
@@ -21,6 +21,7 @@ def register(commands) -> None:
                          help="a log's position when logging began, then each step's changes "
                               "(without it: the final position)")
     add_viewing(dumping, "show")
+    add_limits(dumping)
     add_format(dumping)
     dumping.set_defaults(handler=dump)
 
@@ -30,11 +31,11 @@ def dump(arguments: argparse.Namespace) -> int:
     from validator.saves.vassal.reader import read_saved_game
     from validator.saves.vassal.sides import require_defined_side
 
+    limits = limits_of(arguments)
     if arguments.viewer is not None:  # the save is read once more, only to know which sides it defines
-        require_defined_side(arguments.viewer, read_saved_game(arguments.file))
-    data = vassal_dump.dump_file(
-        arguments.file, arguments.module, steps=arguments.steps, viewer=arguments.viewer, arbiter=arguments.arbiter
-    )
+        require_defined_side(arguments.viewer, read_saved_game(arguments.file, limits=limits))
+    data = vassal_dump.dump_file(arguments.file, arguments.module, steps=arguments.steps, viewer=arguments.viewer,
+                                 arbiter=arguments.arbiter, limits=limits)
     if arguments.format == "json":
         console.write_json(vassal_dump.render_json(data))
     else:
