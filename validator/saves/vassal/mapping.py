@@ -50,6 +50,7 @@ FILTERS = {
     "add:N": "a whole number plus N (N may be negative)",
     "pad:N": "a whole number written with at least N digits",
     "map:TABLE": "translated through the named <table>",
+    "lookup:TABLE": "translated through the named <table>, or nothing when the table does not list the text",
 }
 _SLOT = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -114,6 +115,8 @@ def _apply(filter_name: str, argument: str | None, value: str, tables: MappingTy
     if filter_name == "pad":
         number = _whole(value, filter_name)
         return ("-" if number < 0 else "") + str(abs(number)).zfill(int(argument))
+    if filter_name == "lookup":
+        return tables[argument].entries.get(value, "")
     return tables[argument].translate(value)
 
 
@@ -192,10 +195,11 @@ def _filter(name: str, argument: str | None, tables: MappingType[str, Table], wh
             example = f"{name}:{2 if name == 'pad' else -1}"
             raise ValueError(f"{where}: the filter '{name}' needs a whole number, as in '{example}'")
         return name, argument
-    if name == "map":
+    if name in ("map", "lookup"):
         if argument not in tables:
             known = ", ".join(sorted(tables)) or "none"
-            raise ValueError(f"{where}: the filter 'map:{argument}' names no <table> of the mapping (tables: {known})")
+            raise ValueError(f"{where}: the filter '{name}:{argument}' names no <table> of the mapping "
+                             f"(tables: {known})")
         return name, argument
     raise ValueError(f"{where}: '{name}' is not a filter; the filters are {', '.join(FILTERS)}")
 
@@ -227,6 +231,8 @@ class PieceIgnore:
     equals: str | None
     pattern: UserPattern | None
     line: int
+    todo: str | None = None
+    """A draft's "to fill in" note: the rule stands in for what the club has yet to say."""
 
     def applies(self, name: str, properties: MappingType[str, str]) -> bool:
         if self.name_pattern is not None and not self.name_pattern.search(name):
@@ -294,6 +300,8 @@ class LocationRule:
     template: Template | None
     skip: bool
     line: int
+    todo: str | None = None
+    """A draft's "to fill in" note: the rule stands in for what the club has yet to say."""
 
 
 @dataclass(frozen=True)
@@ -315,6 +323,8 @@ class Mapping:
     ignored_maps: frozenset[str]
     exact_locations: MappingType[tuple[str | None, str], LocationRule]
     location_patterns: tuple[LocationRule, ...]
+    to_fill_in: tuple[tuple[int, str], ...] = ()
+    """(line, note) of every element a draft marked ``todo``, in file order."""
 
     def accepts_version(self, version: str | None) -> bool:
         """Whether a module version lies in the mapping's range (no range accepts every version).
@@ -491,6 +501,8 @@ class _Builder:
             ignored_maps=ignored_maps,
             exact_locations=MappingProxyType(exact),
             location_patterns=tuple(patterns),
+            to_fill_in=tuple((element.sourceline or 0, element.get("todo")) for element in root.iter()
+                             if isinstance(element.tag, str) and element.get("todo") is not None),
         )
 
     def tables(self, root: etree._Element) -> dict[str, Table]:
@@ -547,6 +559,7 @@ class _Builder:
             element.get("equals"),
             self.regex(element, "pattern"),
             element.sourceline or 0,
+            element.get("todo"),
         )
         if rule.name_pattern is None and rule.property is None:
             raise self.fail(element, "an <ignore> needs name-pattern= or property= (it would leave out every piece)")
@@ -601,7 +614,8 @@ class _Builder:
         if skip == (element.get("id") is not None):
             raise self.fail(element, f"the location '{element.get('vassal')}' needs either id= or skip=\"yes\"")
         template = Template(element.get("id"), (element.get("id"),)) if not skip else None
-        return LocationRule(element.get("map"), element.get("vassal"), None, template, skip, element.sourceline or 0)
+        return LocationRule(element.get("map"), element.get("vassal"), None, template, skip, element.sourceline or 0,
+                            element.get("todo"))
 
     def location_pattern(self, element: etree._Element, tables) -> LocationRule:
         skip = element.get("skip", "no") == "yes"
@@ -617,7 +631,8 @@ class _Builder:
         template = (
             None if skip else self.template(element, "id", set(pattern.groupindex) | set(LOCATION_BUILTINS), tables)
         )
-        return LocationRule(element.get("map"), None, pattern, template, skip, element.sourceline or 0)
+        return LocationRule(element.get("map"), None, pattern, template, skip, element.sourceline or 0,
+                            element.get("todo"))
 
 
 __all__ = [

@@ -29,7 +29,8 @@ from .grids import HexGrid, Numbering, RegionGrid, SquareGrid, UnknownGrid, Zone
 from .images import image_size
 from .metadata import parse_metadata
 from .model import Metadata
-from .pieces import PieceChainError, parse_traits, piece_facts
+from .piece_types import facts_of, parse_piece_type
+from .pieces import PieceChainError, chain_elements
 from .sequence import java_int
 from .xmlparser import parse_xml
 
@@ -361,15 +362,15 @@ def _template(element, kind: str, name: str, limits: Limits) -> PieceTemplate:
                              "its definition is not a piece VASSAL can build")
     _, type_string, state_string = add_fields(text)
     try:
-        traits = parse_traits(type_string, state_string, limits.traits)
+        piece_type = parse_piece_type(type_string, limits.traits, limits.list_items)
     except PieceChainError as error:
         return PieceTemplate(kind, name, "", "", _folder(element), (), (), (), (), line, str(error))
-    facts = piece_facts(traits, limits.list_items)
-    prototypes = tuple(trait.type.split(";", 1)[1] for trait in traits if trait.id == "prototype;")
+    facts = facts_of(piece_type, chain_elements(state_string, len(piece_type.ids)), limits.list_items)
+    prototypes = tuple(own.split(";", 1)[1] for tid, own in zip(piece_type.ids, piece_type.own_types, strict=True)
+                       if tid == "prototype;")
     return PieceTemplate(kind, name or facts.name, facts.name, facts.image, _folder(element), prototypes,
                          tuple(facts.properties.items()),
-                         tuple((layer.name, layer.level_names) for layer in facts.layers),
-                         tuple(trait.id for trait in traits), line)
+                         tuple((layer.name, layer.level_names) for layer in facts.layers), piece_type.ids, line)
 
 
 def _extends(root) -> str:

@@ -1,0 +1,326 @@
+"""A map skeleton: every hex a module's grid numbers on its boards, with adjacency, and nothing invented.
+
+Some games' checks need map data a module does not carry (A World at War
+needs each hex's country, features and controller).  The draft therefore
+lists each hex whose centre lies on a board, named as VASSAL names it (the
+module's own numbering included), with its six neighbours from the grid's
+geometry, and leaves the game's data for the club to fill in: a hex table
+(``hexes.csv``, one row per hex, one empty column per attribute the game
+reads) and an area table (``areas.csv``).  :func:`read_skeleton` reads the
+filled-in tables back into our map format (docs/save-format.md); a hex left
+empty keeps no data, and the checks say so rather than guess.
+
+A hex is on a board when its centre is: ``0 <= x < width``,
+``0 <= y < height`` in board pixels, and not inside a zone of the board
+(a zone names its points itself).  A board whose image the module does not
+hold has no known size: the caller gives it (``--board-size``), or the
+skeleton covers the smallest rectangle holding everything the module and the
+saves place on that board, and says so.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from validator.errors import InputError
+
+from .grids import HexGrid, LabelTooLong, SizeNeeded, ZonedGrid, polygon_contains
+from .module import Board, MapDefinition, Module
+
+SAVE_NAMESPACE = "urn:referee:save:1"
+HEX_COLUMNS = ("id", "vassal", "map", "board", "x", "y", "neighbours")
+"""What the draft computes for each hex; the game's own columns follow, empty."""
+GAME_HEX_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
+    "awaw": ("area", "features", "controller", "sea", "island", "terrain", "name"),
+    "tww": ("area", "terrain", "city", "region"),
+}
+"""The hex attributes each hex game's map reads (docs/save-format.md), for the club to fill in."""
+GAME_AREA_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {"awaw": ("part-of",), "tww": ()}
+AREA_COLUMNS = ("id", "name")
+MOST_HEXES = 200_000
+"""Hexes one skeleton may list: far more than any printed map, few enough to write quickly."""
+_IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/\-]{0,199}")
+_NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_.:/\-]")
+
+
+class SkeletonError(InputError):
+    """A skeleton table that cannot become a map: its file, its line and what is wrong."""
+
+    def __init__(self, source: object, problem: str, line: int = 0) -> None:
+        self.line = line
+        super().__init__(source, problem)
+
+    def sentence(self) -> str:
+        where = f"{self.source}, line {self.line}" if self.line else str(self.source)
+        return f"{where}: {self.problem}."
+
+
+@dataclass(frozen=True, slots=True)
+class SkeletonHex:
+    id: str
+    """Our hex id: VASSAL's name when it is an identifier, else ``h`` and the name made one."""
+    vassal: str
+    map: str
+    board: str
+    x: int
+    y: int
+    """The hex centre in board pixels."""
+    neighbours: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardExtent:
+    width: int
+    height: int
+    source: str
+    """``image``, ``given`` or ``estimated``: where the size comes from."""
+
+
+@dataclass(frozen=True, slots=True)
+class Skeleton:
+    hexes: tuple[SkeletonHex, ...]
+    extents: Mapping[tuple[str, str], BoardExtent]
+    """(map, board) to the size the hexes were listed over."""
+    notes: tuple[str, ...]
+
+    def by_vassal_name(self) -> dict[tuple[str, str], SkeletonHex]:
+        return {(h.map, h.vassal): h for h in self.hexes}
+
+
+def hex_id(vassal_name: str) -> str:
+    """Our id for a VASSAL hex name: the name itself when it is an identifier (``M25``)."""
+    if _IDENTIFIER.fullmatch(vassal_name):
+        return vassal_name
+    return ("h" + _NOT_IDENTIFIER.sub("_", vassal_name))[:200]
+
+
+def hex_grid_of(board: Board) -> HexGrid | None:
+    """The board's hex grid: the grid itself, or the background of its zones."""
+    grid = board.grid
+    if isinstance(grid, ZonedGrid):
+        grid = grid.background
+    return grid if isinstance(grid, HexGrid) and grid.numbering is not None else None
+
+
+def _module_points(definition: MapDefinition, board: Board) -> list[tuple[int, int]]:
+    points: list[tuple[int, int]] = []
+    if isinstance(board.grid, ZonedGrid):
+        for zone in board.grid.zones:
+            points.extend(zone.points)
+    single = len(definition.boards) == 1
+    for point in (*definition.draw_piles, *definition.setup_stacks):
+        if point.owning_board == board.name or (single and point.owning_board is None):
+            points.append((point.x, point.y))
+    return points
+
+
+def board_extent(definition: MapDefinition, board: Board, given: Mapping[str, tuple[int, int]],
+                 placed: Iterable[tuple[int, int]] = ()) -> BoardExtent | None:
+    """The board's size from its image, else as given, else the smallest rectangle holding what is placed on it.
+
+    ``placed`` are board-local points the saves put pieces at; the estimate
+    can only be too small (everything counted lies on the board), never name
+    a hex that is not there.
+    """
+    if board.width is not None and board.height is not None:
+        return BoardExtent(board.width, board.height, "image")
+    if board.name in given:
+        width, height = given[board.name]
+        return BoardExtent(width, height, "given")
+    points = [*_module_points(definition, board), *placed]
+    if not points:
+        return None
+    return BoardExtent(max(x for x, _ in points) + 1, max(y for _, y in points) + 1, "estimated")
+
+
+def _centres(grid: HexGrid, width: int, height: int):
+    """((raw column, raw row), (x, y)) of every hex centre on a width x height board, column by column."""
+    across, down = (height, width) if grid.sideways else (width, height)
+    first_column = math.ceil(-grid.x0 / grid.dx)
+    last_column = math.floor((across - grid.x0) / grid.dx)
+    for column in range(first_column, last_column + 1):
+        offset = grid.dy / 2 if column % 2 else 0.0
+        first_row = math.ceil((-grid.y0 - offset) / grid.dy)
+        last_row = math.floor((down - grid.y0 - offset) / grid.dy)
+        for row in range(first_row, last_row + 1):
+            a, b = grid.x0 + column * grid.dx, grid.y0 + offset + row * grid.dy
+            x, y = (b, a) if grid.sideways else (a, b)
+            x, y = math.floor(x + 0.5), math.floor(y + 0.5)
+            if 0 <= x < width and 0 <= y < height:
+                yield (column, row), (x, y)
+
+
+def _neighbour_keys(column: int, row: int) -> tuple[tuple[int, int], ...]:
+    """The six raw neighbours when odd raw columns sit half a hex further along (VASSAL's layout)."""
+    shift = (row, row + 1) if column % 2 else (row - 1, row)
+    return ((column, row - 1), (column, row + 1), (column - 1, shift[0]), (column - 1, shift[1]),
+            (column + 1, shift[0]), (column + 1, shift[1]))
+
+
+def board_hexes(map_name: str, board: Board, extent: BoardExtent) -> tuple[list[SkeletonHex], list[str]]:
+    """Every hex the board's grid numbers, with neighbours; and notes on names that repeat."""
+    grid = hex_grid_of(board)
+    if grid is None or not grid.numbering.known:
+        return [], []
+    zones = board.grid.zones if isinstance(board.grid, ZonedGrid) else ()
+    found: dict[tuple[int, int], tuple[str, int, int]] = {}
+    names: dict[str, tuple[int, int]] = {}
+    notes: list[str] = []
+    for key, (x, y) in _centres(grid, extent.width, extent.height):
+        if any(polygon_contains(zone.points, x, y) for zone in zones):
+            continue
+        try:
+            name = grid.location_name(x, y, extent.width, extent.height)
+        except (SizeNeeded, LabelTooLong):
+            continue
+        if name is None or name in names:
+            if name is not None:
+                notes.append(f"the hex name {name} repeats on the board {board.name}; only its first hex is listed")
+            continue
+        if len(found) >= MOST_HEXES:
+            notes.append(f"the board {board.name} holds more than {MOST_HEXES:,} hexes; the rest are not listed")
+            break
+        found[key] = (name, x, y)
+        names[name] = key
+    hexes = []
+    for key, (name, x, y) in found.items():
+        neighbours = tuple(hex_id(found[other][0]) for other in _neighbour_keys(*key) if other in found)
+        hexes.append(SkeletonHex(hex_id(name), name, map_name, board.name, x, y, neighbours))
+    return hexes, notes
+
+
+def build_skeleton(module: Module, *, board_sizes: Mapping[str, tuple[int, int]] | None = None,
+                   placed: Mapping[tuple[str, str], list[tuple[int, int]]] | None = None) -> Skeleton:
+    """Every numbered hex of every board with a hex grid (``placed``: board-local piece points per (map, board))."""
+    hexes: list[SkeletonHex] = []
+    extents: dict[tuple[str, str], BoardExtent] = {}
+    notes: list[str] = []
+    for definition in module.maps.values():
+        for board in definition.boards:
+            grid = hex_grid_of(board)
+            if grid is None:
+                continue
+            if not grid.numbering.known:
+                notes.append(f"the board {board.name} of the map {definition.id} is numbered by the class "
+                             f"{grid.numbering.custom}, which Referee does not compute, so its hexes are not listed")
+                continue
+            extent = board_extent(definition, board, board_sizes or {}, (placed or {}).get((definition.id, board.name),
+                                                                                            ()))
+            if extent is None:
+                notes.append(f"the board {board.name} of the map {definition.id} has no image in the module and "
+                             "nothing placed on it, so its size is unknown; give it with --board-size")
+                continue
+            if extent.source == "estimated":
+                notes.append(f"the board {board.name} has no image in the module: its hexes are listed up to "
+                             f"{extent.width} x {extent.height} pixels, the farthest point the module and the saves "
+                             "place on it; give its real size with --board-size to list every hex")
+            extents[(definition.id, board.name)] = extent
+            board_list, board_notes = board_hexes(definition.id, board, extent)
+            hexes.extend(board_list)
+            notes.extend(board_notes)
+    return Skeleton(tuple(hexes), extents, tuple(notes))
+
+
+def write_tables(skeleton: Skeleton, game: str, hexes_path: Path, areas_path: Path) -> None:
+    """``hexes.csv`` (computed columns, then the game's, empty) and ``areas.csv`` (header only)."""
+    attributes = GAME_HEX_ATTRIBUTES.get(game, ("area",))
+    with open(hexes_path, "w", newline="", encoding="utf-8") as stream:
+        writer = csv.writer(stream)
+        writer.writerow((*HEX_COLUMNS, *attributes))
+        for item in skeleton.hexes:
+            writer.writerow((item.id, item.vassal, item.map, item.board, item.x, item.y, " ".join(item.neighbours),
+                             *("" for _ in attributes)))
+    with open(areas_path, "w", newline="", encoding="utf-8") as stream:
+        csv.writer(stream).writerow((*AREA_COLUMNS, *GAME_AREA_ATTRIBUTES.get(game, ())))
+
+
+def _rows(path: Path, required: tuple[str, ...]) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as error:
+        raise SkeletonError(path, f"cannot be read ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise SkeletonError(path, "is not UTF-8 text; save the table as CSV in UTF-8") from None
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader, None)
+    if header is None:
+        raise SkeletonError(path, "is empty; it needs its header line, as the draft wrote it", 1)
+    header = [column.strip() for column in header]
+    missing = [column for column in required if column not in header]
+    if missing:
+        raise SkeletonError(path, f"has no column {', '.join(missing)}; keep the columns the draft wrote", 1)
+    rows = []
+    for line, values in enumerate(reader, start=2):
+        if not any(value.strip() for value in values):
+            continue
+        if len(values) > len(header):
+            raise SkeletonError(path, f"has {len(values)} values where the header names {len(header)} columns", line)
+        rows.append((line, {column: (values[index].strip() if index < len(values) else "")
+                            for index, column in enumerate(header)}))
+    return header, rows
+
+
+def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str) -> bytes:
+    """Our map XML from the filled-in tables; every value the club gave, and nothing else."""
+    hex_attributes = GAME_HEX_ATTRIBUTES.get(game, ("area",))
+    area_attributes = GAME_AREA_ATTRIBUTES.get(game, ())
+    hex_header, hex_rows = _rows(hexes_path, ("id", "neighbours"))
+    area_header, area_rows = _rows(areas_path, AREA_COLUMNS)
+    root = etree.Element(f"{{{SAVE_NAMESPACE}}}map", nsmap={None: SAVE_NAMESPACE})
+    root.set("id", map_id)
+    root.set("game", game)
+    areas: set[str] = set()
+    for line, row in area_rows:
+        identifier = row["id"]
+        if not _IDENTIFIER.fullmatch(identifier):
+            raise SkeletonError(areas_path, f"the area id '{identifier}' is not an id (letters, digits and _.:/- "
+                                            "only, starting with a letter or digit)", line)
+        if identifier in areas:
+            raise SkeletonError(areas_path, f"the area '{identifier}' is listed twice", line)
+        areas.add(identifier)
+        element = etree.SubElement(root, f"{{{SAVE_NAMESPACE}}}area", id=identifier)
+        for column in ("name", *area_attributes):
+            if row.get(column):
+                element.set(column, row[column])
+    ids = {row["id"]: line for line, row in hex_rows}
+    seen: set[str] = set()
+    for line, row in hex_rows:
+        identifier = row["id"]
+        if not _IDENTIFIER.fullmatch(identifier):
+            raise SkeletonError(hexes_path, f"the hex id '{identifier}' is not an id", line)
+        if identifier in seen:
+            raise SkeletonError(hexes_path, f"the hex '{identifier}' is listed twice", line)
+        seen.add(identifier)
+        neighbours = row["neighbours"].split()
+        unknown = next((n for n in neighbours if n not in ids), None)
+        if unknown is not None:
+            raise SkeletonError(hexes_path, f"the hex '{identifier}' names the neighbour '{unknown}', which the "
+                                            "table does not list", line)
+        element = etree.SubElement(root, f"{{{SAVE_NAMESPACE}}}hex", id=identifier)
+        if neighbours:
+            element.set("neighbours", " ".join(neighbours))
+        for column in hex_attributes:
+            value = row.get(column, "")
+            if not value:
+                continue
+            if column == "area" and value not in areas:
+                raise SkeletonError(hexes_path, f"the hex '{identifier}' is in the area '{value}', which "
+                                                f"{areas_path.name} does not list", line)
+            element.set(column, value)
+    unused = [column for column in hex_header if column not in (*HEX_COLUMNS, *hex_attributes)]
+    if unused:
+        raise SkeletonError(hexes_path, f"has the column {', '.join(unused)}, which a {game} map does not read "
+                                        f"(its columns: {', '.join(hex_attributes)})", 1)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+
+
+__all__ = ["BoardExtent", "GAME_HEX_ATTRIBUTES", "Skeleton", "SkeletonError", "SkeletonHex", "board_extent",
+           "board_hexes", "build_skeleton", "hex_grid_of", "hex_id", "read_skeleton", "write_tables"]
