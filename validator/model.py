@@ -8,8 +8,8 @@ Every element remembers the source line it came from, for messages.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, KeysView, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -65,6 +65,84 @@ class Location(_Labelled):
     attributes: Mapping[str, str] = field(default_factory=_no_attributes)
     neighbours: tuple[str, ...] = ()
     line: int = 0
+
+
+LOCATION_FIELDS = tuple(location_field.name for location_field in fields(Location))
+
+
+def _built_location(row: tuple) -> Location:
+    """A Location from its fields in order, without the frozen dataclass's field-by-field ``__init__``.
+
+    The frozen ``__init__`` sets each field through ``object.__setattr__``, a quarter of
+    the cost of reading a hex; filling the instance's ``__dict__`` at once gives the same
+    value.  The attributes are made read-only here, so a row may hold a plain dict.
+    """
+    location = object.__new__(Location)
+    values = dict(zip(LOCATION_FIELDS, row, strict=True))
+    attributes = values["attributes"]
+    if type(attributes) is tuple:  # (names, values), as a prepared map keeps them
+        attributes = dict(zip(*attributes, strict=True))
+    if type(attributes) is not MappingProxyType:
+        values["attributes"] = MappingProxyType(attributes) if attributes else EMPTY
+    object.__setattr__(location, "__dict__", values)
+    return location
+
+
+class LocationTable(Mapping[str, Location]):
+    """A map's locations by id, each :class:`Location` built the first time it is asked for.
+
+    A Europe-size map holds tens of thousands of hexes, and building a frozen
+    value for each one cost more than parsing the map; a save's checks look at
+    the hexes its pieces stand in and their neighbours.  So the table keeps each
+    location as a row of its fields (in :data:`LOCATION_FIELDS` order; the
+    attributes a mapping, or a pair of names and values) and builds the value
+    on first use, once.  Ids, membership and length never build anything.
+    Read-only, like every mapping of the model.
+    """
+
+    __slots__ = ("_rows", "_built")
+
+    def __init__(self, rows: Mapping[str, tuple] | None = None) -> None:
+        self._rows: dict[str, tuple] = dict(rows or {})
+        self._built: dict[str, Location] = {}
+
+    @classmethod
+    def of(cls, locations: Iterable[Location]) -> LocationTable:
+        """A table of values already built (small maps, tests): each is kept as it is."""
+        table = cls()
+        for location in locations:
+            table._rows[location.id] = tuple(getattr(location, name) for name in LOCATION_FIELDS)
+            table._built[location.id] = location
+        return table
+
+    @property
+    def rows(self) -> Mapping[str, tuple]:
+        """Every location's fields by id, nothing built: for the code that stores a prepared map."""
+        return MappingProxyType(self._rows)
+
+    def __getitem__(self, location_id: str) -> Location:
+        built = self._built.get(location_id)
+        if built is None:
+            built = self._built.setdefault(location_id, _built_location(self._rows[location_id]))
+        return built
+
+    def get(self, location_id: str, default=None):
+        return self[location_id] if location_id in self._rows else default
+
+    def __contains__(self, location_id: object) -> bool:
+        return location_id in self._rows
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def keys(self) -> KeysView[str]:
+        return self._rows.keys()  # a dict's own view: set tests over every id run in C
+
+    def __repr__(self) -> str:
+        return f"LocationTable({len(self._rows)} locations)"
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from validator.rules import RuleSet
 from plugin.awaw import construction, control, economy, movement, picture, pool_checks
 from plugin.awaw.decisions import DECISIONS
 from plugin.awaw.unchecked import UNCHECKED
-from plugin.awaw.validation import validate_position
+from plugin.awaw.validation import prepare_map, validate_position
 
 # The check modules in the order the report lists their results.
 CHECK_MODULES = (pool_checks, construction, movement, control, economy)
@@ -28,6 +28,7 @@ game = Game(
     rules=RuleSet.from_modules("awaw", CHECK_MODULES),
     rulebook_files=("a-world-at-war-11-partisans.txt", "a-world-at-war-44-intelligence.txt"),
     validate_position=validate_position,
+    prepare_map=prepare_map,
     picture=picture.picture,
     picture_caption=(
         "Hexes shaded by who controls them (the key is under the map), partisans as dark circles marked P. "

@@ -33,6 +33,10 @@ class Hex(NamedTuple):
     def has(self, feature: str) -> bool:
         return feature in self.features
 
+    def __reduce__(self):
+        """Pickled as its fields, rebuilt without the named tuple's Python-level ``__new__`` (a kept map has 20,000)."""
+        return tuple.__new__, (Hex, tuple(self))
+
     @property
     def ulster(self) -> bool:
         return "ulster" in self.features or "ulster" in self.regions

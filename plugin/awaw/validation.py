@@ -28,7 +28,7 @@ from validator.model import MapData, Position
 from validator.quoting import name_a_few, quote
 
 from plugin.awaw.facts import POSITION, fact_reading
-from plugin.awaw.hexes import part_of_chain
+from plugin.awaw.hexes import map_reading, part_of_chain
 from plugin.awaw.vocabulary import (
     BUILDERS,
     CONTROLLER_WORDS,
@@ -80,9 +80,26 @@ UNIT = AttributeTable("a unit or counter", (
 ))
 
 
+def prepare_map(map_data: MapData) -> MapData:
+    """The map with what the rules read from it alone worked out once: its problems, its hexes, its other places.
+
+    A prepared map is kept between processes (validator.prepared_maps), so
+    this pass over every hex runs once per map, not once per save.  A map's
+    problems are kept rather than raised: the save that uses the map reports
+    them (see validate_position), naming the map file and its line.
+    """
+    problems = memoised(map_data, "awaw problems", lambda: list(_map_problems(map_data)))
+    if not problems:
+        map_reading(map_data)
+    memoised(map_data, "awaw places that are not hexes", lambda: frozenset(
+        location.id for location in map_data.locations.values() if location.kind != "hex"))
+    return map_data
+
+
 def validate_position(position: Position) -> list[Problem]:
     """Every problem of the save, the map's first."""
-    map_problems = memoised(position.map, "awaw problems", lambda: list(_map_problems(position.map)))
+    prepare_map(position.map)  # an inline map, or one a caller built, is prepared here
+    map_problems = position.map.derived["awaw problems"]
     return [*map_problems, *read_position(POSITION, position)[1], *fact_reading(position).problems,
             *_piece_problems(position)]
 
@@ -128,8 +145,7 @@ def _circle_problem(circle: list[str]) -> str:
 def _piece_problems(position: Position) -> Iterator[Problem]:
     context = Context(position.map)
     read_partisan, read_unit = PARTISAN.reader(context), UNIT.reader(context)
-    elsewhere = memoised(position.map, "awaw places that are not hexes", lambda: frozenset(
-        location.id for location in position.map.locations.values() if location.kind != "hex"))
+    elsewhere = position.map.derived["awaw places that are not hexes"]
     for piece in position.pieces:
         partisan = piece.type == PARTISAN_TYPE
         problems = (read_partisan if partisan else read_unit)(piece.attributes, ("type", piece.type))[1]

@@ -16,7 +16,8 @@ from typing import NamedTuple
 from lxml import etree
 
 from validator import hexgrid
-from validator.model import Area, Display, Location, MapData
+from validator.limits import Limits
+from validator.model import Area, Display, Location, LocationTable, MapData
 from validator.saves.errors import SaveInputError, tag
 from validator.saves.source_lines import SourceLines
 
@@ -30,10 +31,13 @@ def game_attributes(element: etree._Element, *known: str) -> MappingProxyType:
 
 
 def map_from(element: etree._Element, source: str, lines: SourceLines) -> MapData:
-    """The map ``element`` describes, or :class:`SaveInputError` naming the line of what is wrong."""
+    """The map ``element`` describes, or :class:`SaveInputError` naming the line of what is wrong.
+
+    Its areas and hexes were held to the limit before (:func:`refuse_too_many_places`).
+    """
     areas: dict[str, Area] = {}
     displays: dict[str, Display] = {}
-    locations: dict[str, Location] = {}
+    locations: dict[str, tuple] = {}  # id -> the location's fields (see LocationTable)
 
     def claim(identifier: str, table: dict, child: etree._Element) -> None:
         if identifier in table:
@@ -72,23 +76,56 @@ def map_from(element: etree._Element, source: str, lines: SourceLines) -> MapDat
             )
             claim(location.id, locations, location_element)
             locations[location.id] = location
+    locations = {location_id: _row(location) for location_id, location in locations.items()}
     _refuse_one_sided_neighbours(areas.values(), areas, "area", source)
-    for hex_location in _hexes(element, source, lines):
-        if hex_location.id in locations:
-            raise SaveInputError(source, f"the id '{hex_location.id}' is used twice", hex_location.line)
-        locations[hex_location.id] = hex_location
+    for hex_row in _hexes(element, source, lines):
+        if hex_row.id in locations:
+            raise SaveInputError(source, f"the id '{hex_row.id}' is used twice", hex_row.line)
+        locations[hex_row.id] = hex_row
     return MapData(
         id=element.get("id", ""),
         source=source,
         attributes=game_attributes(element, "id", "href"),
         areas=MappingProxyType(areas),
         displays=MappingProxyType(displays),
-        locations=MappingProxyType(locations),
+        locations=LocationTable(locations),
         line=lines.of(element),
     )
 
 
-def _refuse_one_sided_neighbours(places: Iterable[Area | Location], table: dict, kind: str, source: str) -> None:
+def refuse_too_many_places(element: etree._Element, source: str, lines: SourceLines, limits: Limits) -> None:
+    """Areas and hexes past the limit, refused before any is read.
+
+    The schema puts both directly under <map>, so the count of its children
+    (one C call) bounds them; only past the limit are they counted exactly.
+    """
+    if len(element) <= limits.hexes:
+        return
+    places = sum(1 for _ in element.iterchildren(tag("area"), tag("hex")))
+    if places > limits.hexes:
+        raise SaveInputError(source, f"the map has {places:,} areas and hexes, {limits.beyond('hexes')}",
+                             lines.of(element))
+
+
+class _HexRow(NamedTuple):
+    """A hex's fields in Location's order (see LocationTable): what the map reader keeps per hex."""
+
+    id: str
+    kind: str
+    area: str | None
+    display: None
+    name: str
+    attributes: dict[str, str]  # everything but the envelope's own, column and row included (plugins read them)
+    neighbours: tuple[str, ...]
+    line: int
+
+
+def _row(location: Location) -> tuple:
+    return (location.id, location.kind, location.area, location.display, location.name, location.attributes,
+            location.neighbours, location.line)
+
+
+def _refuse_one_sided_neighbours(places: Iterable[Area | _HexRow], table: dict, kind: str, source: str) -> None:
     """Each listed neighbour exists, is not the place itself nor listed twice, and lists the place back.
 
     Each kind of fault is looked for in every place before the next kind: a
@@ -119,25 +156,12 @@ def _refuse_one_sided_neighbours(places: Iterable[Area | Location], table: dict,
                 )
 
 
-class _HexRecord(NamedTuple):
-    """One <hex> element read once: what the envelope defines, the rest, and its line."""
+def _hexes(element: etree._Element, source: str, lines: SourceLines) -> list[_HexRow]:
+    """The map's hexes, with neighbours listed or derived from the declared grid.
 
-    id: str
-    area: str | None
-    listed: str | None  # the neighbours attribute as written, or None when the grid derives them
-    attributes: dict[str, str]  # everything else, column and row included (plugins read them)
-    line: int
-
-
-def _hex_record(hex_element: etree._Element, lines: SourceLines) -> _HexRecord:
-    # One dict of every attribute (a single call into lxml), the envelope's popped out.
-    attributes = dict(hex_element.items())
-    take = attributes.pop
-    return _HexRecord(take("id"), take("area", None), take("neighbours", None), attributes, lines.of(hex_element))
-
-
-def _hexes(element: etree._Element, source: str, lines: SourceLines) -> list[Location]:
-    """The map's hexes, with neighbours listed or derived from the declared grid."""
+    One loop calling no function of ours per hex: one dict of every attribute
+    (a single call into lxml), from which the envelope's own are popped.
+    """
     grid, layout = element.get("grid"), element.get("layout")
     if grid not in (None, "hex"):
         raise SaveInputError(source, f"the grid '{grid}' is unknown; the known grid is 'hex'", lines.of(element))
@@ -148,7 +172,17 @@ def _hexes(element: etree._Element, source: str, lines: SourceLines) -> list[Loc
             "each hex) or remove the layout",
             lines.of(element),
         )
-    records = [_hex_record(hex_element, lines) for hex_element in element.iter(tag("hex"))]
+    read: list[tuple[str, str | None, dict[str, str], int]] = []  # (id, area, attributes, line) per hex
+    listed: dict[str, str] = {}  # hex id -> its neighbours attribute as written
+    for hex_element in element.iter(tag("hex")):
+        attributes = dict(hex_element.items())
+        take = attributes.pop
+        hex_id, written = take("id"), take("neighbours", None)
+        if written is not None:
+            listed[hex_id] = written
+        read.append((hex_id, take("area", None), attributes, hex_element.sourceline))
+    if lines.spans_lines:  # rare, and kept off the loop above
+        read = [(hex_id, area, attributes, lines.fix(line)) for hex_id, area, attributes, line in read]
     derived: dict[str, tuple[str, ...]] = {}
     if grid == "hex":
         layout = layout or "odd-q"
@@ -158,39 +192,35 @@ def _hexes(element: etree._Element, source: str, lines: SourceLines) -> list[Loc
                 f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}",
                 lines.of(element),
             )
-        derived = hexgrid.neighbours(layout, _coordinates(records, source))
+        derived = hexgrid.neighbours(layout, _coordinates(read, source))
+    for hex_id, written in listed.items():
+        derived[hex_id] = tuple(written.split())
+    new_row, empty = tuple.__new__, ()
     hexes = [
-        Location(
-            id=record.id,
-            kind="hex",
-            area=record.area,
-            neighbours=derived.get(record.id, ()) if record.listed is None else tuple(record.listed.split()),
-            attributes=MappingProxyType(record.attributes),
-            line=record.line,
-        )
-        for record in records
+        new_row(_HexRow, (hex_id, "hex", area, None, "", attributes, derived.get(hex_id, empty), line))
+        for hex_id, area, attributes, line in read
     ]
-    if any(record.listed is not None for record in records):  # a grid alone is mutual by construction
-        _refuse_one_sided_neighbours(hexes, {hex_location.id: hex_location for hex_location in hexes}, "hex", source)
+    if listed:  # a grid alone is mutual by construction
+        _refuse_one_sided_neighbours(hexes, {row.id: row for row in hexes}, "hex", source)
     return hexes
 
 
-def _coordinates(records: list[_HexRecord], source: str) -> dict[tuple[int, int], str]:
+def _coordinates(read: list[tuple[str, str | None, dict[str, str], int]], source: str) -> dict[tuple[int, int], str]:
     coordinates: dict[tuple[int, int], str] = {}
-    for record in records:
+    for hex_id, _area, attributes, line in read:
         try:
-            key = (int(record.attributes.get("column", "")), int(record.attributes.get("row", "")))
+            key = (int(attributes.get("column", "")), int(attributes.get("row", "")))
         except ValueError:
             raise SaveInputError(
                 source,
-                f"the hex '{record.id}' needs whole-number column and row attributes on a hex grid",
-                record.line,
+                f"the hex '{hex_id}' needs whole-number column and row attributes on a hex grid",
+                line,
             ) from None
         if key in coordinates:
             raise SaveInputError(
                 source,
-                f"the hexes '{coordinates[key]}' and '{record.id}' share column {key[0]}, row {key[1]}",
-                record.line,
+                f"the hexes '{coordinates[key]}' and '{hex_id}' share column {key[0]}, row {key[1]}",
+                line,
             )
-        coordinates[key] = record.id
+        coordinates[key] = hex_id
     return coordinates

@@ -18,12 +18,13 @@ from types import MappingProxyType
 
 from lxml import etree
 
+from validator import prepared_maps
 from validator.games import Game, UnknownGame, get
 from validator.limits import DEFAULT_LIMITS, Limits
 from validator.model import EMPTY, Event, MapData, Piece, Position
 from validator.recently_used import RecentlyUsed
 from validator.saves.errors import NAMESPACE, SaveInputError, UnknownGameInSave, tag
-from validator.saves.map_reader import game_attributes, map_from
+from validator.saves.map_reader import game_attributes, map_from, refuse_too_many_places
 from validator.saves.map_references import map_beside_or_shipped
 from validator.saves.source_lines import SourceLines
 from validator.saves.unchanged_files import read_unless_unchanged
@@ -74,14 +75,16 @@ def folder_resolver(folder: Path) -> MapResolver:
     return resolve
 
 
-def read_position_file(path: Path, game_id: str | None = None) -> Position:
-    return read_position(read_capped(path), str(path), folder_resolver(path.resolve().parent), game_id)
+def read_position_file(path: Path, game_id: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Position:
+    return read_position(read_capped(path), str(path), folder_resolver(path.resolve().parent), game_id, limits)
 
 
-def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: str | None = None) -> Position:
+def read_position(
+    data: bytes, source: str, resolve_map: MapResolver, game_id: str | None = None, limits: Limits = DEFAULT_LIMITS
+) -> Position:
     """Parse, validate and interpret a save; ``game_id`` must agree with the file when given."""
     lines = SourceLines(data)
-    root = _parse(data, source, lines)
+    root = _parse(data, source, lines, limits)
     if root.tag == tag("map"):
         raise SaveInputError(source, "this is a map file; give a position file that refers to it", lines.of(root))
     if root.tag != tag("position"):
@@ -90,8 +93,8 @@ def read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: s
             f"in the namespace {NAMESPACE}", lines.of(root),
         )
     game = _game(root, source, game_id, lines)
-    map_data = _prepared_map(game, root.find(tag("map")), source, resolve_map, lines)
-    facts, fact_lines = _facts(root, lines, source)
+    map_data = _prepared_map(game, root.find(tag("map")), source, resolve_map, lines, limits)
+    facts, fact_lines = _facts(root, lines)
     position = Position(
         game=game.id,
         map=map_data,
@@ -121,16 +124,55 @@ def refuse_what_the_game_cannot_use(game: Game, position: Position) -> None:
         raise SaveInputError(position.source, problem + more, line)
 
 
-def _parse(data: bytes, source: str, lines: SourceLines) -> etree._Element:
+def _parse(data: bytes, source: str, lines: SourceLines, limits: Limits) -> etree._Element:
     try:
         root = parse_xml(data, source)
     except XmlInputError as error:  # a syntax error's own line and column are exact
         raise SaveInputError(error.source, error.problem, error.line, error.column) from None
+    refuse_past_limits(root, source, lines, limits)
     try:
         validate(root, SCHEMA, source)
     except XmlInputError as error:  # a schema error is numbered like its element
         raise SaveInputError(error.source, error.problem, lines.fix(error.line), error.column) from None
     return root
+
+
+def refuse_past_limits(root: etree._Element, source: str, lines: SourceLines, limits: Limits) -> None:
+    """Pieces, facts, events, areas and hexes past their limits, refused before the schema or the model reads them.
+
+    Counts come from element lengths (C calls); only past a limit are the
+    elements walked, to name the first one too many and its line.
+    """
+    if root.tag == tag("map"):
+        refuse_too_many_places(root, source, lines, limits)
+        return
+    if root.tag != tag("position"):
+        return  # the reader names what the file is instead
+    inline_map = root.find(tag("map"))
+    if inline_map is not None:
+        refuse_too_many_places(inline_map, source, lines, limits)
+    piece_lists = list(root.iterchildren(tag("pieces")))
+    if sum(len(pieces) for pieces in piece_lists) > limits.pieces:
+        _refuse_the_one_too_many(
+            (piece for pieces in piece_lists for piece in pieces.iterchildren(tag("piece"))), "pieces",
+            "the save holds {count:,} pieces", source, lines, limits,
+        )
+    if len(root) > min(limits.facts, limits.events):
+        for count, element in enumerate(root.iterchildren(tag("fact")), start=1):
+            if count > limits.facts:
+                refuse_too_many_facts(count, source, lines.of(element), limits)
+        _refuse_the_one_too_many(root.iterchildren(tag("event")), "events", "the save gives {count:,} events",
+                                 source, lines, limits)
+
+
+def _refuse_the_one_too_many(
+    elements, limit: str, said: str, source: str, lines: SourceLines, limits: Limits
+) -> None:
+    """Refuse at the first element past the ``limit`` named, at its line (the count said stops there)."""
+    allowed = getattr(limits, limit)
+    for count, element in enumerate(elements, start=1):
+        if count > allowed:
+            raise SaveInputError(source, f"{said.format(count=count)}, {limits.beyond(limit)}", lines.of(element))
 
 
 def _game(root: etree._Element, source: str, requested: str | None, lines: SourceLines) -> Game:
@@ -152,7 +194,7 @@ _MAP_CACHE: RecentlyUsed[tuple, tuple[bytes, MapData]] = RecentlyUsed(MAP_CACHE_
 
 
 def _prepared_map(
-    game: Game, element: etree._Element, source: str, resolve_map: MapResolver, lines: SourceLines
+    game: Game, element: etree._Element, source: str, resolve_map: MapResolver, lines: SourceLines, limits: Limits
 ) -> MapData:
     """The position's map with the game's own locations added; a referenced map is cached."""
     href, line = element.get("href"), lines.of(element)
@@ -167,11 +209,19 @@ def _prepared_map(
             "the map reference is empty; give href the map file's name, or put the map inside the <map> element",
             line,
         )
-    return referenced_map(game, href, source, line, resolve_map)
+    return referenced_map(game, href, source, line, resolve_map, limits)
 
 
-def referenced_map(game: Game, href: str, source: str, line: int, resolve_map: MapResolver) -> MapData:
-    """The map file ``href`` names (from the save ``source``, at ``line``), prepared by the game; cached."""
+def referenced_map(
+    game: Game, href: str, source: str, line: int, resolve_map: MapResolver, limits: Limits = DEFAULT_LIMITS
+) -> MapData:
+    """The map file ``href`` names (from the save ``source``, at ``line``), prepared by the game; cached.
+
+    Two caches: this process's (the same bytes, given back at once), and the
+    instance's (:mod:`validator.prepared_maps`: a map another process
+    prepared, loaded in one step).  A map is counted against the limits
+    however it is found.
+    """
     try:
         data, map_source = resolve_map(href, game)
     except SaveInputError as error:
@@ -179,9 +229,33 @@ def referenced_map(game: Game, href: str, source: str, line: int, resolve_map: M
     key = (game.id, game.prepare_map, map_source)
     cached = _MAP_CACHE.get(key)
     if cached is not None and cached[0] == data:
-        return cached[1]
+        map_data = cached[1]
+    else:
+        map_data = prepared_maps.prepared(
+            game, data, map_source, lambda: read_map_file(game, href, source, line, data, map_source, limits)
+        )
+        _MAP_CACHE.put(key, (data, map_data))
+    _refuse_a_kept_map_past_limits(map_data, limits)
+    return map_data
+
+
+def _refuse_a_kept_map_past_limits(map_data: MapData, limits: Limits) -> None:
+    """A map kept by a reader with larger limits (the command line's) is held to this reader's limits too."""
+    if len(map_data.areas) + len(map_data.locations) <= limits.hexes:
+        return
+    places = len(map_data.areas) + sum(1 for location in map_data.locations.values() if location.kind == "hex")
+    if places > limits.hexes:
+        raise SaveInputError(
+            map_data.source, f"the map has {places:,} areas and hexes, {limits.beyond('hexes')}", map_data.line
+        )
+
+
+def read_map_file(
+    game: Game, href: str, source: str, line: int, data: bytes, map_source: str, limits: Limits
+) -> MapData:
+    """Parse, validate and prepare a map file: the work the caches save."""
     map_lines = SourceLines(data)
-    root = _parse(data, map_source, map_lines)
+    root = _parse(data, map_source, map_lines, limits)
     if root.tag == tag("position"):
         raise SaveInputError(
             source,
@@ -191,9 +265,7 @@ def referenced_map(game: Game, href: str, source: str, line: int, resolve_map: M
     if root.tag != tag("map") or root.get("href"):
         raise SaveInputError(map_source, "a map file holds one <map> element without href", map_lines.of(root))
     _refuse_another_games_map(root, game, source, line, f"the map '{href}'")
-    map_data = _prepare(game, map_from(root, map_source, map_lines))
-    _MAP_CACHE.put(key, (data, map_data))
-    return map_data
+    return _prepare(game, map_from(root, map_source, map_lines))
 
 
 def _refuse_another_games_map(map_element: etree._Element, game: Game, source: str, line: int, named: str) -> None:
@@ -275,21 +347,16 @@ def refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> No
         first_lines[piece.id] = piece.line
 
 
-def _facts(
-    root: etree._Element, lines: SourceLines, source: str, limits: Limits = DEFAULT_LIMITS
-) -> tuple[MappingProxyType, MappingProxyType]:
+def _facts(root: etree._Element, lines: SourceLines) -> tuple[MappingProxyType, MappingProxyType]:
     """Each fact's values in file order, and the line of each value.
 
     Values are gathered in lists and frozen once at the end: adding to a
     tuple copies it, which made a fact repeated n times cost n squared.
+    Their number was held to the facts limit before the schema ran.
     """
     facts: dict[str, list[str]] = {}
     value_lines: dict[str, list[int]] = {}
-    count = 0
     for element in root.iterchildren(tag("fact")):
-        count += 1
-        if count > limits.facts:
-            refuse_too_many_facts(count, source, lines.of(element), limits)
         name = element.get("name")
         facts.setdefault(name, []).append(element.get("value"))
         value_lines.setdefault(name, []).append(lines.of(element))

@@ -1,0 +1,229 @@
+"""Maps prepared once per instance: a map read, validated and prepared by its game, kept between processes.
+
+A club checks save after save against one map of megabytes.  Reading that
+map (parse, schema, model, then the game's own reading of every hex) costs
+several times its parse, and a process started for one check would pay it
+every time.  So the prepared map is kept in the instance folder, under
+``prepared-maps/``, and the next process loads it in one step.
+
+An entry is named by the SHA-256 of the game id, the map's name and its
+bytes (the same bytes under another name are another entry, since messages
+name the file).  Its header records the cache format, the interpreter and a
+hash of the code that prepared it: the core's readers and model, the
+schemas, and the game's package.  Versions alone would not do, since an
+editable install changes code without changing a version.  An entry whose
+header differs (stale) or that cannot be loaded (damaged) is removed and the
+map is prepared again: a cache entry is never an error.
+
+The entry's body is a pickle.  Unpickling runs what the file names, so an
+entry is only ever read from the user's own instance folder (private to its
+owner, see :mod:`validator.instance`), where only Referee writes it: whoever
+could put a hostile entry there could already change the user's database and
+settings.  An uploaded map is only hashed and prepared like any other; what
+is unpickled is always the entry this code wrote from it.
+
+Two processes preparing the same map at once each write a temporary file
+beside the entry and rename it into place, so a reader finds one whole
+entry or the other, never half of one.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import io
+import logging
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from validator.model import LocationTable, MapData
+from validator.paths import schemas_dir
+
+if TYPE_CHECKING:
+    from validator.games import Game
+
+FORMAT = 1  # raise it when the layout of an entry changes
+FOLDER_NAME = "prepared-maps"
+SUFFIX = ".prepared"
+MAGIC = b"referee prepared map\n"
+
+# The core code a map's preparation runs, relative to the validator package: the readers,
+# the model, what plugins use to read attributes and hexes, and this file.  The schemas
+# and the game's own package are hashed beside them.
+_CORE_FILES = (
+    "model.py", "prepared_maps.py", "xmlparsing.py", "hexgrid.py", "hexpaths.py", "facts.py", "derived.py",
+    "limits.py", "saves/xml_reader.py", "saves/map_reader.py", "saves/source_lines.py", "saves/errors.py",
+)
+_VALIDATOR_FOLDER = Path(__file__).resolve().parent
+
+logger = logging.getLogger(__name__)
+
+_code_hashes: dict[Path, str] = {}  # a game's folder -> the hash of the code that prepares its maps
+
+
+def folder() -> Path | None:
+    """Where entries are kept: in the instance folder, or None when it cannot be had (then nothing is kept)."""
+    from validator import instance
+
+    try:
+        return instance.folder() / FOLDER_NAME
+    except (OSError, instance.UnusableInstanceFolder):
+        return None
+
+
+def prepared(game: Game, data: bytes, source: str, prepare: Callable[[], MapData]) -> MapData:
+    """The map ``data`` (named ``source``) as ``prepare()`` gives it: from the instance's entry when one holds.
+
+    ``prepare`` raises the map's input errors; nothing is kept then, so a
+    faulty map is read (and refused) every time.
+    """
+    entries = folder()
+    if entries is None:
+        return prepare()
+    path = entries / (entry_name(game, data, source) + SUFFIX)
+    header = entry_header(game)
+    loaded = _load(path, header)
+    if loaded is not None:
+        return loaded
+    map_data = prepare()
+    _store(path, header, map_data)
+    return map_data
+
+
+def entry_name(game: Game, data: bytes, source: str) -> str:
+    """The entry's file name: the SHA-256 of the game id, the map's name and its bytes."""
+    digest = hashlib.sha256()
+    for part in (game.id.encode(), source.encode("utf-8", "surrogateescape")):
+        digest.update(len(part).to_bytes(8, "big") + part)
+    digest.update(data)
+    return digest.hexdigest()
+
+
+def entry_header(game: Game) -> bytes:
+    """What an entry must begin with to be trusted: format, interpreter and the hash of the preparing code."""
+    return MAGIC + f"{FORMAT} {sys.implementation.cache_tag} {game.id} {code_hash(game.folder)}\n".encode()
+
+
+def code_hash(game_folder: Path) -> str:
+    """The SHA-256 of the core files that prepare maps, the schemas and the game's package; once per process."""
+    known = _code_hashes.get(game_folder)
+    if known is not None:
+        return known
+    files = [_VALIDATOR_FOLDER / name for name in _CORE_FILES]
+    files += sorted(schemas_dir().glob("*.xsd")) + sorted(game_folder.glob("*.py")) + sorted(game_folder.glob("*.toml"))
+    digest = hashlib.sha256()
+    for path in files:
+        try:
+            content = path.read_bytes()
+        except OSError:
+            content = b""  # a file that went missing changes the hash as surely as an edit
+        name = str(path).encode("utf-8", "surrogateescape")
+        digest.update(len(name).to_bytes(8, "big") + name + len(content).to_bytes(8, "big") + content)
+    return _code_hashes.setdefault(game_folder, digest.hexdigest())
+
+
+def _load(path: Path, header: bytes) -> MapData | None:
+    """The entry's map, or None when there is none; a stale or damaged entry is removed."""
+    try:
+        with path.open("rb") as handle:
+            content = handle.read()
+    except OSError:
+        return None
+    if content.startswith(header):
+        was_collecting = gc.isenabled()
+        gc.disable()  # tens of thousands of new objects, none garbage: collecting them meanwhile is wasted
+        try:
+            map_data = pickle.loads(memoryview(content)[len(header):])
+        except Exception:  # a damaged entry may fail in any way unpickling can
+            map_data = None
+        finally:
+            if was_collecting:
+                gc.enable()
+        if isinstance(map_data, MapData):
+            return map_data
+        logger.info("The prepared map %s was damaged; it is removed and the map prepared again.", path)
+    _remove(path)
+    return None
+
+
+def _store(path: Path, header: bytes, map_data: MapData) -> None:
+    """Write the entry through a temporary file renamed into place; a failure only costs the next process."""
+    try:
+        body = io.BytesIO()
+        _CompactPickler(body, protocol=pickle.HIGHEST_PROTOCOL).dump(map_data)
+    except Exception as error:  # a plugin's reading that cannot be pickled: prepare it every time
+        logger.info("The prepared map %s cannot be kept (%s); it is prepared in every process.", path, error)
+        return
+    try:
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".partial")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(header)
+                stream.write(body.getbuffer())
+            os.replace(temporary, path)
+        except BaseException:
+            _remove(Path(temporary))
+            raise
+    except OSError as error:
+        logger.info("The prepared map %s cannot be written (%s); it is prepared again next time.", path, error)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass  # another process removed or replaced it first
+
+
+# -- the compact form ---------------------------------------------------------------------------
+
+
+def _read_only(table: dict) -> MappingProxyType:
+    return MappingProxyType(table)
+
+
+def _location_table(ids, kinds, areas, displays, names, keys, values, neighbours, lines) -> LocationTable:
+    """A LocationTable from its columns; each row keeps its attributes as (keys, values) until it is built."""
+    rows = zip(ids, kinds, areas, displays, names, zip(keys, values, strict=True), neighbours, lines, strict=True)
+    return LocationTable(dict(zip(ids, rows, strict=True)))
+
+
+class _CompactPickler(pickle.Pickler):
+    """A pickler for prepared maps: read-only tables as dicts, a map's locations as columns.
+
+    Columns of strings and tuples load several times faster than one small
+    object per hex, and a location's attribute names are one shared tuple
+    for every hex that has the same names.
+    """
+
+    def reducer_override(self, value):
+        if type(value) is MappingProxyType:
+            return _read_only, (dict(value),)
+        if type(value) is LocationTable:
+            return _location_table, _columns(value)
+        return NotImplemented
+
+
+def _columns(table: LocationTable) -> tuple:
+    rows = list(table.rows.values())
+    shared_keys: dict[tuple, tuple] = {}
+    keys, values = [], []
+    for row in rows:
+        attributes = row[5]
+        if type(attributes) is tuple:  # still as loaded: (keys, values)
+            names, given = attributes
+        else:
+            names, given = tuple(attributes), tuple(attributes.values())
+        keys.append(shared_keys.setdefault(names, names))
+        values.append(given)
+    return (
+        [row[0] for row in rows], [row[1] for row in rows], [row[2] for row in rows], [row[3] for row in rows],
+        [row[4] for row in rows], keys, values, [row[6] for row in rows], [row[7] for row in rows],
+    )
