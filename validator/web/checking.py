@@ -43,9 +43,10 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from validator import catalogue, games, intake, provenance
 from validator.errors import InputError
 from validator.games import Game, UnknownGame
+from validator.limits import with_site_note
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
-from validator.web import csrf, database, errors, kept_modules, pictures, records, reports, vassal_checks
+from validator.web import csrf, database, errors, kept_modules, pictures, records, reports, site_limits, vassal_checks
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name, read_part, status_of
 
@@ -190,8 +191,8 @@ def _check_upload() -> records.Record:
         raise UploadError(f"{save_name}: {intake.MODULE_WITH_XML}")
     chosen = _chosen_game()
     submission = intake.Submission(save_data, save_name, game=chosen.id if chosen is not None else None,
-                                   map=uploaded_map)
-    with answering_problems(save_name, "save file"):
+                                   map=uploaded_map, limits=site_limits.in_force())
+    with answering_problems(save_name, "save file", with_site_note):
         reading = intake.read_submission(submission)
         game = games.get(reading.position.game)
         report = provenance.stamped(check(reading.position, game), submission, reading)

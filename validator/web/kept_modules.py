@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from validator.errors import InputError
-from validator.limits import DEFAULT_LIMITS
+from validator.limits import DEFAULT_LIMITS, Limits
 from validator.saves.vassal import VassalFormatError
 from validator.saves.vassal.archive import Archive
 from validator.saves.vassal.metadata import parse_metadata
@@ -145,7 +145,7 @@ def copy_upload(stream: BinaryIO, folder: Path) -> ModuleFile:
     return ModuleFile(path, digest.hexdigest(), size)
 
 
-def read_facts(path: Path, display_name: str) -> ModuleFacts:
+def read_facts(path: Path, display_name: str, limits: Limits = DEFAULT_LIMITS) -> ModuleFacts:
     """Name, version, roster sides and build file hash of the module at ``path``; errors name ``display_name``.
 
     ``path`` is a .vmod or a bare build file, as ``referee check --module``
@@ -156,20 +156,20 @@ def read_facts(path: Path, display_name: str) -> ModuleFacts:
     with path.open("rb") as handle:
         is_zip = handle.read(len(ZIP_SIGNATURE)) == ZIP_SIGNATURE
     if not is_zip:
-        data = _bare_build_file(path, display_name)
-        module = parse_build_file(data, source=display_name)
+        data = _bare_build_file(path, display_name, limits)
+        module = parse_build_file(data, source=display_name, limits=limits)
         if not module.name:
             raise VassalFormatError(display_name, "the build file gives the module no name, so it cannot be matched "
                                                   "to a game's mapping")
         return ModuleFacts(module.name, module.version or "", roster_sides(data, display_name, None),
                            hashlib.sha256(data).hexdigest())
-    with Archive(path, name=display_name) as archive:
+    with Archive(path, name=display_name, limits=limits) as archive:
         entry = next((name for name in BUILD_FILES if archive.has(name)), None)
         if entry is None:
             raise VassalFormatError(display_name,
                                     "has no buildFile.xml or buildFile entry, so it is not a VASSAL module")
         data = archive.read(entry)
-        module = parse_build_file(data, source=display_name, entry=entry, archive=archive)
+        module = parse_build_file(data, source=display_name, entry=entry, archive=archive, limits=limits)
         metadata = None
         if not (module.name and module.version) and archive.has("moduledata"):
             metadata = parse_metadata(archive.read("moduledata", cap=METADATA_CAP), source=display_name,
@@ -182,14 +182,14 @@ def read_facts(path: Path, display_name: str) -> ModuleFacts:
     return ModuleFacts(name, version or "", roster_sides(data, display_name, entry), hashlib.sha256(data).hexdigest())
 
 
-def _bare_build_file(path: Path, display_name: str) -> bytes:
+def _bare_build_file(path: Path, display_name: str, limits: Limits) -> bytes:
     """A bare build file's bytes, read whole under the cap of one XML entry; refusals name ``display_name``."""
-    cap = DEFAULT_LIMITS.xml_bytes
+    cap = limits.xml_bytes
     with path.open("rb") as handle:
         data = handle.read(cap + 1)
     if len(data) > cap:
         raise VassalFormatError(display_name, f"the build file holds {len(data):,} bytes or more, "
-                                              f"{DEFAULT_LIMITS.beyond('xml_bytes')}")
+                                              f"{limits.beyond('xml_bytes')}")
     return data
 
 

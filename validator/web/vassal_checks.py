@@ -46,9 +46,10 @@ from flask import current_app, request
 
 from validator import intake, provenance
 from validator.games import Game
+from validator.limits import with_site_note
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
-from validator.web import database, kept_modules, mapping_counts, pictures, records
+from validator.web import database, kept_modules, mapping_counts, pictures, records, site_limits
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name
 
@@ -96,8 +97,9 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None,
     try:
         viewer = _viewer(chosen)
         submission = intake.Submission(save_data, save_name, game=game.id, module=chosen.path, map=uploaded_map,
-                                       viewer=viewer)
-        with answering_problems(save_name, "save and module files", lambda message: _public(message, chosen, game)):
+                                       viewer=viewer, limits=site_limits.in_force())
+        with answering_problems(save_name, "save and module files",
+                                lambda message: with_site_note(_public(message, chosen, game))):
             reading = intake.read_submission(submission)
             report = provenance.stamped(check(reading.position, game), submission, reading)
         picture = pictures.draw(game, reading.position, report)
@@ -200,8 +202,8 @@ def _chosen_module(connection, folder: Path, save_name: str) -> ChosenModule:
         if upload.size == 0:
             raise UploadError(f"{module_name}: the file is empty; choose the game's .vmod module file "
                               "(or its build file).")
-        with answering_problems(module_name, "module file"):
-            facts = kept_modules.read_facts(upload.path, module_name)
+        with answering_problems(module_name, "module file", with_site_note):
+            facts = kept_modules.read_facts(upload.path, module_name, site_limits.in_force())
         kept = kept_modules.find_by_hash(connection, upload.sha256)
     except BaseException:
         upload.path.unlink(missing_ok=True)
