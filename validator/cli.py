@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "validator.commands.vassal",
     "validator.commands.info",
     "validator.commands.serve",
+    "validator.commands.maintenance",
 )
 
 

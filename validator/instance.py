@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import secrets
 import stat
 import sys
 from pathlib import Path
@@ -67,6 +66,12 @@ class UnusableInstanceFolder(InputError):
 def folder() -> Path:
     """The instance folder in force, created if it does not exist yet, with its uploads folder; both private."""
     path = resolved_folder()
+    make_private_folders(path)
+    return path
+
+
+def make_private_folders(path: Path) -> None:
+    """Create the instance folder ``path`` and its uploads folder, both owner-only (tightened when found looser)."""
     uploads = path / UPLOADS_NAME
     try:
         path.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
@@ -75,7 +80,6 @@ def folder() -> Path:
         raise UnusableInstanceFolder(path, _why_unusable(path, error)) from None
     keep_private(path, PRIVATE_FOLDER)
     keep_private(uploads, PRIVATE_FOLDER)
-    return path
 
 
 def keep_private(path: Path, mode: int) -> None:
@@ -163,7 +167,7 @@ def secret_key(instance: Path) -> str:
         if path.exists():
             logger.warning("The secret key file %s is empty or damaged; Referee wrote a new key in its place "
                            "(signed-in sessions end, nothing else is lost).", path)
-        key = secrets.token_hex(32)
+        key = os.urandom(32).hex()  # what secrets.token_hex does; secrets costs start-up
         _write_in_place(path, key, instance)
         return key
 
@@ -205,7 +209,7 @@ def _key_lock(instance: Path):
 
 def _write_in_place(path: Path, key: str, instance: Path) -> None:
     """Write the key to a new private file beside ``path``, then rename it into place in one step."""
-    temporary = path.with_name(f".{path.name}-{secrets.token_hex(8)}.tmp")
+    temporary = path.with_name(f".{path.name}-{os.urandom(8).hex()}.tmp")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
         with os.fdopen(descriptor, "w", encoding="ascii") as handle:

@@ -66,7 +66,7 @@ def test_the_instance_folder_database_and_key_are_the_owners_only(tmp_path):
     folder = tmp_path / "club"
     app = create_app({"INSTANCE": str(folder)})
     assert app.test_client().get("/").status_code == 200  # the page opens the database, creating it
-    assert mode_of(folder) == 0o700
+    assert mode_of(folder) == 0o700 and mode_of(folder / instance.UPLOADS_NAME) == 0o700
     assert mode_of(folder / instance.DATABASE_NAME) == 0o600
     assert mode_of(folder / instance.SECRET_KEY_NAME) == 0o600
 

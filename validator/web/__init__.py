@@ -8,11 +8,13 @@ validator.web run`` finds the factory by its name.
 from __future__ import annotations
 
 import os
+from contextlib import closing
 from pathlib import Path
 
 from flask import Flask
 
-from validator import instance, paths
+from validator import instance, paths, settings, storage
+from validator.errors import InputError
 
 SECRET_KEY_VARIABLE = instance.SECRET_KEY_VARIABLE
 
@@ -46,6 +48,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
     )
     app.config.update(config)
+    site_settings = settings.load(instance_path)
+    app.config.setdefault("STORAGE", storage.StorageSettings(**site_settings.table(storage.TABLE)))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get(SECRET_KEY_VARIABLE) or instance.secret_key(
             instance_path
@@ -55,8 +59,22 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    from validator.web import checking, csrf, database, errors, home, library, markup, reports, rules, search
+    from validator.web import (
+        addresses,
+        checking,
+        csrf,
+        database,
+        errors,
+        home,
+        library,
+        markup,
+        reports,
+        rules,
+        search,
+        uploads,
+    )
 
+    addresses.init_app(app, site_settings.table("web"), site_settings.path)
     database.init_app(app)
     library.init_app(app)
     markup.init_app(app)
@@ -67,7 +85,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(reports.blueprint)
     app.register_blueprint(rules.blueprint)
     app.register_blueprint(search.blueprint)
+    app.before_request(uploads.refuse_past_storage_caps)
     app.after_request(_add_security_headers)
+    if app.config["STORAGE"].clean_on_start:
+        _remove_orphans(app)
     return app
 
 
@@ -75,12 +96,27 @@ def _instance_path(config: dict) -> Path:
     """The instance folder: given, next to a given database, or the user's own."""
     if config.get("INSTANCE"):
         path = Path(config["INSTANCE"]).resolve()
-        path.mkdir(mode=instance.PRIVATE_FOLDER, parents=True, exist_ok=True)
-        instance.keep_private(path, instance.PRIVATE_FOLDER)
+        instance.make_private_folders(path)
         return path
     if config.get("DATABASE"):
         return Path(config["DATABASE"]).resolve().parent
     return instance.folder().resolve()
+
+
+def _remove_orphans(app: Flask) -> None:
+    """At start-up (``[storage] clean_on_start``): remove the upload files no row names, past the grace period."""
+    from validator import maintenance, store
+
+    folder = Path(app.instance_path) / instance.UPLOADS_NAME
+    try:
+        with closing(store.connect(Path(app.config["DATABASE"]))) as connection:
+            cleaning = maintenance.clean(connection, folder, app.config["STORAGE"].orphan_grace_seconds)
+    except InputError as error:
+        app.logger.warning("Cleaning the uploads folder at start-up was skipped: %s", error)
+        return
+    if cleaning.orphans:
+        app.logger.warning("At start-up, %d files no database row names were removed from %s (%s bytes).",
+                           len(cleaning.orphans), folder, f"{cleaning.freed_bytes:,}")
 
 
 def _add_security_headers(response):

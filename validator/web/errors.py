@@ -28,11 +28,19 @@ MESSAGES = {
         "module kept from an earlier upload instead of sending the module again."
     ),
     500: "Something went wrong on our side while building this page; the error has been logged.",
+    507: "Referee has no room left to keep this upload, so nothing was checked or kept; please try again later.",
 }
 FORM_TOO_LARGE = (
     "The form sent has a text field longer than Referee reads, or too many parts; send the form as the page "
     "gives it, with one file in each file field."
 )
+
+
+class InsufficientStorage(HTTPException):
+    """507: the instance's storage cap would be passed (``validator.storage``); Werkzeug has no class for it."""
+
+    code = 507
+    description = MESSAGES[507]
 
 
 def show_error(error: HTTPException):
