@@ -145,12 +145,15 @@ def load(instance_folder: Path) -> Settings:
 def read(path: Path) -> Settings:
     """The settings file at ``path``, every table and value checked."""
     try:
-        source = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SettingsError(path, f"the settings file is not UTF-8 text (byte {error.start}); save it as UTF-8") \
-            from None
+        data = path.read_bytes()
     except OSError as error:
         raise SettingsError(path, f"the settings file cannot be read ({error.strerror or error})") from None
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise SettingsError(path, f"the settings file is not UTF-8 text (byte 0x{data[error.start]:02x}); save it "
+                                  "as UTF-8", line) from None
     try:
         document = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
