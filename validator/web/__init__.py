@@ -15,6 +15,7 @@ from flask import Flask
 
 from validator import instance, paths, settings, storage
 from validator.errors import InputError
+from validator.wording import plural, verb_for
 
 SECRET_KEY_VARIABLE = instance.SECRET_KEY_VARIABLE
 
@@ -115,8 +116,10 @@ def _remove_orphans(app: Flask) -> None:
         app.logger.warning("Cleaning the uploads folder at start-up was skipped: %s", error)
         return
     if cleaning.orphans:
-        app.logger.warning("At start-up, %d files no database row names were removed from %s (%s bytes).",
-                           len(cleaning.orphans), folder, f"{cleaning.freed_bytes:,}")
+        removed = len(cleaning.orphans)
+        app.logger.warning("At start-up, %s no database row names %s removed from %s (%s bytes).",
+                           plural(removed, "file"), verb_for(removed, "was", "were"), folder,
+                           f"{cleaning.freed_bytes:,}")
 
 
 def _add_security_headers(response):
