@@ -40,22 +40,24 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
-import tomllib
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
 
-from validator.cases import CaseNumber
 from validator.errors import InputError
-from validator.rules import RuleSet
 
+# Kept out of start-up (issue 14): the command line's parser imports this module for the game
+# ids, and the case index, the rule set and the entry points are needed only later.
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+    from validator.cases import CaseNumber
     from validator.model import MapData, Position
     from validator.report import Report
+    from validator.rules import RuleSet
 
 # The games that ship with Referee: id -> the package that exposes ``game``.
 IN_TREE_GAMES: Mapping[str, str] = MappingProxyType({"tito": "plugin.tito", "awaw": "plugin.awaw", "tww": "plugin.tww"})
@@ -122,6 +124,10 @@ class Game:
     # Cases Referee knows it cannot decide: case number -> what deciding it would need (a fact
     # the save does not carry, a rule outside the imported text), in our words. See coverage.py.
     unchecked: Mapping[str, str] = field(default_factory=_nothing)
+    # The phases of a turn in the order they are played, and a sortable key for a turn name
+    # (None: turns are whole numbers): how a chain of saves tells a rewind (validator/moves/chains.py).
+    phases: tuple[str, ...] = ()
+    turn_order: Callable[[str], object] | None = None
 
     @property
     def case_index_path(self) -> Path:
@@ -164,6 +170,10 @@ class Game:
 
 def load_case_index(path: Path) -> list[IndexEntry]:
     """Read a game's ``cases.toml``: a table ``[cases]`` of number = title."""
+    import tomllib
+
+    from validator.cases import CaseNumber
+
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     entries = [IndexEntry(CaseNumber.parse(number), title) for number, title in data["cases"].items()]
@@ -203,7 +213,7 @@ class Registry(MutableMapping[str, Game]):
                     self._load_in_tree(game_id)
                 elif game_id not in self._looked_up and not self._all_packs_loaded:
                     self._looked_up.add(game_id)
-                    self._load_packs(entry_points(group=self._group, name=game_id))
+                    self._load_packs(_entry_points(group=self._group, name=game_id))
             return self._games[game_id]
 
     def __iter__(self) -> Iterator[str]:
@@ -214,7 +224,7 @@ class Registry(MutableMapping[str, Game]):
                     self._load_in_tree(game_id)
             if not self._all_packs_loaded:
                 self._all_packs_loaded = True
-                unseen = [entry for entry in entry_points(group=self._group) if entry.name not in self._looked_up]
+                unseen = [entry for entry in _entry_points(group=self._group) if entry.name not in self._looked_up]
                 self._load_packs(unseen)
             ordered = [game_id for game_id in self._in_tree if game_id in self._games]
             return iter(ordered + [game_id for game_id in self._games if game_id not in self._in_tree])
@@ -248,6 +258,13 @@ class Registry(MutableMapping[str, Game]):
                 sentence = _failure_sentence(entry, error)
                 self._failures.append(sentence)
                 logger.warning(sentence)
+
+
+def _entry_points(**selection: str):
+    """Installed packs' entry points: importlib.metadata is imported only when a pack is looked for."""
+    from importlib.metadata import entry_points
+
+    return entry_points(**selection)
 
 
 class PackError(Exception):

@@ -24,20 +24,20 @@ import io
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from validator.errors import InputError
 from validator.games import Game, get
 from validator.limits import DEFAULT_LIMITS, Limits
 from validator.model import Position
 from validator.saves.uploaded_maps import UploadedMap, UploadMapResolver, UsedMap
-from validator.saves.vassal.export import export_xml, map_href_for
-from validator.saves.vassal.mapping import Mapping, MappingError, read_mapping
-from validator.saves.vassal.module import read_module
-from validator.saves.vassal.positions import read_translation, refusal
-from validator.saves.vassal.reader import read_saved_game
-from validator.saves.vassal.sides import require_defined_side
-from validator.saves.vassal.translation import Translation, translate
 from validator.saves.xml_reader import MapResolver, SaveInputError, folder_resolver, read_capped, read_position
+
+# The VASSAL readers are imported by the functions that read VASSAL files: a check of our
+# own save XML never loads them (issue 14's lean start-up).
+if TYPE_CHECKING:
+    from validator.saves.vassal.mapping import Mapping
+    from validator.saves.vassal.translation import Translation
 
 VASSAL_SUFFIXES = (".vsav", ".vlog")
 ZIP_SIGNATURE = b"PK"
@@ -136,6 +136,9 @@ def export_submission(submission: Submission, relative_to: Path | None = None) -
     checks) before it is returned, so an export that would not load is
     refused here, its problem traced to the VASSAL piece.
     """
+    from validator.saves.vassal.export import export_xml, map_href_for
+    from validator.saves.vassal.positions import refusal
+
     if not submission.is_vassal:
         raise InputError(submission.source, ONLY_VASSAL_EXPORTED)
     translation, game, mapping = _translated(submission)
@@ -149,6 +152,8 @@ def export_submission(submission: Submission, relative_to: Path | None = None) -
 
 def mapping_for(game_id: str, path: Path | None = None) -> Mapping:
     """The mapping at ``path``, else the game's own; refused when it is for another game or absent."""
+    from validator.saves.vassal.mapping import MappingError, read_mapping
+
     game = get(game_id)  # an unknown game is refused before any file is read
     if path is None:
         path = game.default_mapping_path
@@ -181,6 +186,9 @@ def _read_xml(submission: Submission) -> Reading:
 
 
 def _read_vassal(submission: Submission) -> Reading:
+    from validator.saves.vassal.export import map_href_for
+    from validator.saves.vassal.positions import read_translation
+
     if submission.map is not None:
         raise InputError(submission.source, MAP_WITH_VASSAL.format(map=submission.map.name))
     translation, game, mapping = _translated(submission)
@@ -193,6 +201,11 @@ def _read_vassal(submission: Submission) -> Reading:
 
 def _translated(submission: Submission) -> tuple[Translation, Game, Mapping]:
     """The VASSAL save in Referee's terms, as the submission's viewer sees it."""
+    from validator.saves.vassal.module import read_module
+    from validator.saves.vassal.reader import read_saved_game
+    from validator.saves.vassal.sides import require_defined_side
+    from validator.saves.vassal.translation import translate
+
     if submission.game is None:
         raise InputError(submission.source, NO_GAME)
     if submission.module is None:

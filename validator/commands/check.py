@@ -118,13 +118,15 @@ def with_checks_only(handler):
 
 def refuse_reference_only(game_id: str | None, source: str = "", line: int = 0) -> None:
     """:class:`catalogue.NoChecksError` for an added game; a plugin's id, or a fresh instance, needs no database."""
-    from contextlib import closing
-
-    from validator import catalogue, instance, store
+    from validator import instance
     from validator.games import registry
 
     database = instance.database_path(instance.resolved_folder())
     if game_id is None or game_id in registry() or not database.is_file():
         return
+    from contextlib import closing
+
+    from validator import catalogue, store  # the database only for a game that is not a plugin's
+
     with closing(store.connect(database)) as connection:
         catalogue.require_checks(connection, game_id, source, line)

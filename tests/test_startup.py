@@ -1,0 +1,54 @@
+"""A command imports what it needs: ``--version`` no game, web, rulebook or VASSAL code; a check only its game's plugin.
+
+Measured as the modules a fresh interpreter holds once the command has run
+(``sys.modules``, written to a file when it ends), never as a time.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+TITO_EXAMPLE = CHECKOUT / "examples" / "tito" / "overstacked.xml"
+HEAVY = ("plugin", "validator.web", "validator.rulebook", "validator.saves.vassal", "validator.store",
+         "validator.catalogue", "flask", "jinja2", "werkzeug", "sqlite3", "importlib.metadata")
+
+
+LISTING = """
+import sys
+from validator.cli import main
+try:
+    main(sys.argv[2:])
+finally:
+    with open(sys.argv[1], "w", encoding="utf-8") as listing:
+        listing.write("\\n".join(sorted(sys.modules)))
+"""
+
+
+def imported_by(*arguments: str, folder: Path) -> set[str]:
+    listing = folder / "modules.txt"
+    completed = subprocess.run([sys.executable, "-c", LISTING, str(listing), *arguments], capture_output=True,
+                               text=True, cwd=CHECKOUT, env=os.environ)
+    assert completed.returncode in (0, 1), completed.stderr[-2000:]
+    return set(listing.read_text(encoding="utf-8").split())
+
+
+def under(modules: set[str], *packages: str) -> set[str]:
+    return {module for module in modules if any(module == package or module.startswith(package + ".")
+                                                 for package in packages)}
+
+
+def test_the_version_imports_no_game_web_rulebook_vassal_or_store_code(tmp_path):
+    modules = imported_by("--version", folder=tmp_path)
+    assert "validator.cli" in modules  # the listing is real
+    assert under(modules, *HEAVY) == set()
+
+
+def test_a_check_of_a_tito_save_imports_tito_alone_and_no_web_rulebook_or_vassal_code(tmp_path):
+    modules = imported_by("check", str(TITO_EXAMPLE), folder=tmp_path)
+    assert "plugin.tito" in modules
+    assert under(modules, "plugin.awaw", "plugin.tww") == set()
+    assert under(modules, "validator.web", "validator.rulebook", "validator.saves.vassal", "flask", "jinja2") == set()
