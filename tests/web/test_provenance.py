@@ -30,9 +30,10 @@ from .test_check_vassal import ROOT, error_of, post, rows
 
 sys.path.insert(0, str(ROOT / "tests" / "vassal"))
 
-from modules import tito_module, tito_save_from_position  # noqa: E402
+from modules import tito_game, tito_module, tito_save_from_position  # noqa: E402
 from submitting import check_file  # noqa: E402
 
+from .test_check_vassal import STATE  # noqa: E402
 from .test_modules_by_hash import fake_module  # noqa: E402
 
 EXAMPLES = ROOT / "examples" / "tito"
@@ -115,12 +116,28 @@ def test_a_vassal_report_shows_what_the_mapping_resolved(client, files):
 
     coverage = client.get(f"/reports/{report_id}.json").get_json()["mapping_coverage"]
     locations = {piece.location for piece in read.pieces}
-    assert coverage == {"mapping": "plugin/tito/mappings/vassal-mapping.xml", "pieces_resolved": len(read.pieces),
-                        "locations_resolved": len(locations), "skipped": {}, "unresolved_pieces": {},
-                        "unresolved_locations": {}}
+    assert coverage == {"mapping": "plugin/tito/mappings/vassal-mapping.xml", "pieces": len(read.pieces),
+                        "resolved": len(read.pieces), "locations_resolved": len(locations), "unresolved": 0,
+                        "skipped": {}, "unresolved_pieces": [], "unresolved_locations": []}
     sentence = text_of(html(client.get(f"/reports/{report_id}")).xpath("//p[@class='mapping-coverage']")[0])
     assert sentence == (f"The module mapping plugin/tito/mappings/vassal-mapping.xml resolved {len(read.pieces)} "
-                        f"pieces at {len(locations)} locations. Every piece it placed was resolved.")
+                        f"of the {len(read.pieces)} pieces it read, at {len(locations)} locations. None was left "
+                        "unresolved.")
+
+
+def test_the_mapping_coverage_counts_what_the_viewer_skipped(client, files, tmp_path):
+    module, _ = files
+    from .test_check_vassal import _masked_german
+
+    save = tito_game(tmp_path / "fog.vsav", [_masked_german(8, "Axis")], STATE)
+    response = post(client, save, module=module)
+    assert response.status_code == 303, error_of(response)
+    report_id = report_id_of(response)
+    coverage = client.get(f"/reports/{report_id}.json").get_json()["mapping_coverage"]
+    assert (coverage["pieces"], coverage["resolved"], coverage["locations_resolved"]) == (1, 0, 0)
+    assert coverage["skipped"] == {"masked from this viewer": 1}
+    sentence = text_of(html(client.get(f"/reports/{report_id}")).xpath("//p[@class='mapping-coverage']")[0])
+    assert "resolved 0 of the 1 piece it read, at 0 locations, and skipped 1 masked from this viewer." in sentence
 
 
 def test_the_command_line_json_report_records_the_same_fields(files, tmp_path):
