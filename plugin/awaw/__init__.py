@@ -12,13 +12,13 @@ from pathlib import Path
 from validator.games import Game
 from validator.rules import RuleSet
 
-from plugin.awaw import construction, control, economy, movement, picture, pool_checks
+from plugin.awaw import construction, control, economy, map_data, movement, moves, picture, pool_checks
 from plugin.awaw.decisions import DECISIONS
 from plugin.awaw.unchecked import UNCHECKED
 from plugin.awaw.validation import prepare_map, validate_position
 
 # The check modules in the order the report lists their results.
-CHECK_MODULES = (pool_checks, construction, movement, control, economy)
+CHECK_MODULES = (pool_checks, construction, movement, control, economy, moves, map_data)
 
 
 game = Game(
@@ -36,4 +36,5 @@ game = Game(
     ),
     decisions=DECISIONS,
     unchecked=UNCHECKED,
+    turn_order=moves.turn_order,
 )

@@ -317,12 +317,17 @@ def partisans_built_by_a_power_not_at_war(position):
 def more_than_one_partisan_per_country_per_turn(position):
     """Each faction builds at most one partisan a turn in a country (Iraq's group is one); Russia may add a second in Russia."""
     where = situation(position)
+    yield from too_many_in_a_country(where, where.new_partisans())
+
+
+def too_many_in_a_country(where: Situation, new: list):
+    """11.353C over the partisans ``new`` (placed this phase, or appeared since the previous position)."""
     groups: dict[tuple[str, str], list] = {}
-    for piece in where.new_partisans():
+    for piece in new:
         groups.setdefault((faction(piece), home_area(where, piece)), []).append(piece)
     russian = {area: [p for p in groups.pop((COMMUNIST, area), []) if builder(p) == "russia"] for area in ("russia", "siberia")}
     for area in ("russia", "siberia"):
-        others = [p for p in where.new_partisans() if faction(p) == COMMUNIST and home_area(where, p) == area
+        others = [p for p in new if faction(p) == COMMUNIST and home_area(where, p) == area
                   and builder(p) != "russia"]
         if others:
             groups[(COMMUNIST, area)] = others
@@ -347,7 +352,12 @@ def more_than_one_partisan_per_country_per_turn(position):
 def partisan_placed_on_ineligible_hex(position):
     """A new partisan goes on a vacant enemy-controlled hex, or one holding only partisans of its own builder."""
     where = situation(position)
-    for piece in where.new_partisans():
+    yield from placed_on_ineligible_hexes(where, where.new_partisans())
+
+
+def placed_on_ineligible_hexes(where: Situation, new: list):
+    """11.353D over the partisans ``new``."""
+    for piece in new:
         hex_info = where.hexes[piece.location]
         if not enemies(hex_info.controller, builder(piece)):
             held = (f"controlled by {power_name(hex_info.controller)}" if hex_info.controller in MAJOR_POWERS
@@ -368,9 +378,11 @@ def partisan_placed_on_ineligible_hex(position):
 def partisan_placed_on_enemy_or_in_enemy_zoc(position):
     """A new partisan never goes where enemy units or installations stand, nor into an enemy ZoC."""
     where = situation(position)
-    new = where.new_partisans()
-    if not new:
-        return
+    yield from placed_among_enemies(where, where.new_partisans())
+
+
+def placed_among_enemies(where: Situation, new: list):
+    """11.353E over the partisans ``new``."""
     for piece in new:
         hostile = [other for other in where.units_at(piece.location)
                    if (is_unit(other) or is_installation(other)) and enemies(owner(other), builder(piece))]

@@ -19,6 +19,7 @@ from plugin.tito import (
     checks_stacking,
     checks_victory,
     checks_zones,
+    facts,
     moves,
     picture,
 )
@@ -55,6 +56,7 @@ game = Game(
     ),
     decisions=DECISIONS,
     unchecked=UNCHECKED,
+    phases=facts.PHASES,
 )
 
 __all__ = ("CHECK_MODULES", "DECISIONS", "game")

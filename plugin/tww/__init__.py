@@ -11,13 +11,13 @@ from pathlib import Path
 from validator.games import Game
 from validator.rules import RuleSet
 
-from plugin.tww import communications, limited_abilities, picture, rivalry, territorials
+from plugin.tww import communications, limited_abilities, moves, picture, rivalry, terms, territorials
 from plugin.tww.decisions import DECISIONS
 from plugin.tww.unchecked import UNCHECKED
 from plugin.tww.validation import prepare_map, validate_position
 
 # The check modules in chapter order, which is the order reports list their results.
-CHECK_MODULES = (territorials, communications, limited_abilities, rivalry)
+CHECK_MODULES = (territorials, communications, limited_abilities, rivalry, moves)
 
 game = Game(
     id="tww",
@@ -36,4 +36,5 @@ game = Game(
     ),
     decisions=DECISIONS,
     unchecked=UNCHECKED,
+    phases=terms.PHASES,
 )
