@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from validator import console
-from validator.commands import vassal_module
+from validator.commands import vassal_mapping, vassal_module
 from validator.commands.common import EXIT_OK, add_format, add_limits, add_viewing, command, limits_of
 
 
@@ -26,6 +26,7 @@ def register(commands) -> None:
     add_format(dumping)
     dumping.set_defaults(handler=dump)
     vassal_module.register(vassal_commands)
+    vassal_mapping.register(vassal_commands)
 
 
 def dump(arguments: argparse.Namespace) -> int:

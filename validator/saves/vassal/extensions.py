@@ -29,6 +29,7 @@ def with_extensions(module: Module, extensions: Iterable[Module]) -> Module:
                                                "give the module it extends, and this file with --extension")
     maps = dict(module.maps)
     prototypes, slots, sources = list(module.prototypes), list(module.piece_slots), list(module.extensions)
+    properties = list(module.global_properties)
     for extension in extensions:
         if extension.extends is None:
             raise VassalFormatError(extension.source, "is a module, not an extension; give one module with --module "
@@ -40,9 +41,10 @@ def with_extensions(module: Module, extensions: Iterable[Module]) -> Module:
             maps.setdefault(name, definition)
         prototypes.extend(extension.prototypes)
         slots.extend(extension.piece_slots)
+        properties.extend(name for name in extension.global_properties if name not in properties)
         sources.append(extension.source)
     return replace(module, maps=MappingProxyType(maps), prototypes=tuple(prototypes), piece_slots=tuple(slots),
-                   extensions=tuple(sources))
+                   extensions=tuple(sources), global_properties=tuple(properties))
 
 
 __all__ = ["with_extensions"]

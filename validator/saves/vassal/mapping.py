@@ -325,6 +325,8 @@ class Mapping:
     location_patterns: tuple[LocationRule, ...]
     to_fill_in: tuple[tuple[int, str], ...] = ()
     """(line, note) of every element a draft marked ``todo``, in file order."""
+    todo_maps: frozenset[str] = frozenset()
+    """The ignored maps whose ``<ignore-map>`` a draft marked ``todo``."""
 
     def accepts_version(self, version: str | None) -> bool:
         """Whether a module version lies in the mapping's range (no range accepts every version).
@@ -467,6 +469,8 @@ class _Builder:
         attributes = tuple(self.attribute(element, groups, tables) for element in pieces.iterfind(_tag("attribute")))
         locations = root.find(_tag("locations"))
         ignored_maps = frozenset(element.get("name") for element in locations.iterfind(_tag("ignore-map")))
+        todo_maps = frozenset(element.get("name") for element in locations.iterfind(_tag("ignore-map"))
+                              if element.get("todo") is not None)
         exact: dict[tuple[str | None, str], LocationRule] = {}
         patterns: list[LocationRule] = []
         for element in locations:
@@ -503,6 +507,7 @@ class _Builder:
             location_patterns=tuple(patterns),
             to_fill_in=tuple((element.sourceline or 0, element.get("todo")) for element in root.iter()
                              if isinstance(element.tag, str) and element.get("todo") is not None),
+            todo_maps=todo_maps,
         )
 
     def tables(self, root: etree._Element) -> dict[str, Table]:

@@ -51,6 +51,7 @@ MODULE_ROOTS = ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule")
 EXTENSION_ROOT = _PACKAGE + "ModuleExtension"
 PROTOTYPE = _PACKAGE + "PrototypeDefinition"
 PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
+GLOBAL_PROPERTY = _PACKAGE + "properties.GlobalProperty"
 _FOLDERS = {"VASSAL.build.widget.TabWidget", "VASSAL.build.widget.PanelWidget", "VASSAL.build.widget.ListWidget",
             "VASSAL.build.widget.BoxWidget", _PACKAGE + "PieceWindow", _PACKAGE + "PrototypeFolder"}
 IGNORED_BOARD_CHILDREN = {_BOARD_PACKAGE + "mapgrid.ZonedGridHighlighter"}
@@ -140,6 +141,8 @@ class Module:
     """For a module extension: the module it is for (``module=``), and ``version``/``name`` are the extension's."""
     extensions: tuple[str, ...] = ()
     """The extensions read together with this module (their sources), in the order given."""
+    global_properties: tuple[str, ...] = ()
+    """The names of the module's Global Properties (module, map and zone level), in file order."""
 
 
 def _bool(element, name: str, default: bool = False) -> bool:
@@ -402,7 +405,8 @@ def _module(data: bytes, *, source: str, entry: str | None, archive: Archive | N
     return Module(source, root.get("description") if extension else root.get("name"), root.get("version"),
                   root.get("vassalVersion") if extension else root.get("VassalVersion"),
                   MappingProxyType(maps), metadata, entry or Path(source).name, prototypes, slots,
-                  _extends(root) if extension else None)
+                  _extends(root) if extension else None, (),
+                  tuple(dict.fromkeys(e.get("name") for e in root.iter(GLOBAL_PROPERTY) if e.get("name"))))
 
 
 def read_module(source: str | os.PathLike[str], *, limits: Limits = DEFAULT_LIMITS) -> Module:

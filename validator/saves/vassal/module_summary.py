@@ -122,7 +122,7 @@ def summarise(module: Module) -> dict:
         "summary_version": SUMMARY_VERSION,
         "module": {"source": module.source, "name": module.name, "version": module.version,
                    "vassal_version": module.vassal_version, "extends": module.extends,
-                   "extensions": list(module.extensions)},
+                   "extensions": list(module.extensions), "global_properties": list(module.global_properties)},
         "maps": [_map(definition) for definition in module.maps.values()],
         "prototypes": [_piece(p, prototypes) for p in module.prototypes],
         "pieces": [_piece(p, prototypes) for p in module.piece_slots],
@@ -168,6 +168,9 @@ def render_text(summary: dict) -> str:
         head += f", an extension for the module '{module['extends'] or 'any module'}'"
     lines = [f"{module['source']}: {head}"]
     lines.extend(f"  with the extension {source}" for source in module["extensions"])
+    if module["global_properties"]:
+        lines.append(f"global properties ({len(module['global_properties'])}): "
+                     + ", ".join(module["global_properties"]))
     lines.append(f"maps ({len(summary['maps'])}):")
     for definition in summary["maps"]:
         lines.append(f"  {definition['name']} ({definition['kind']})")
