@@ -184,7 +184,7 @@ def test_the_same_bytes_uploaded_again_are_kept_once_and_the_report_says_so(clie
     assert response.status_code == 303, error_of(response)
     note = client.get(f"/reports/{report_id_of(response)}.json").get_json()["vassal"]["note"]
     assert "with these exact bytes (SHA-256 " in note and "was already kept (uploaded as “tito-sample.vmod”" in note
-    assert "this upload was not kept again" in note
+    assert "this upload was checked and not kept again" in note
     assert len(rows(instance, "vassal_module")) == 1
     assert sum(name.startswith("module-") for name in uploads(instance)) == 1
 

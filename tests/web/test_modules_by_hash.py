@@ -208,3 +208,29 @@ def test_a_file_that_is_neither_a_vmod_nor_a_build_file_is_a_400_and_keeps_nothi
     assert response.status_code == 400
     assert error_of(response).startswith(expected), error_of(response)
     assert uploads(instance) == [] and rows(instance, "vassal_module") == [] and rows(instance, "report") == []
+
+
+def test_a_kept_file_that_no_longer_holds_its_bytes_gives_no_verdict_and_an_upload_of_them_is_checked(
+    client, instance, modules
+):
+    honest, fake, save = modules
+    assert post(client, save, module=honest).status_code == 303
+    [kept] = rows(instance, "vassal_module")
+    (instance / "uploads" / kept["file"]).write_bytes(fake.read_bytes())  # changed on the server's disk
+    reports_before = rows(instance, "report")
+
+    response = post(client, save, kept_module=sha256(honest))
+    assert response.status_code == 400
+    assert error_of(response) == (
+        f"The kept module {TITO_MODULE_NAME}, version 1.0 (SHA-256 {sha256(honest)[:12]}…) is no longer the file it "
+        "was kept as, so no verdict is given with it; upload the module file with the save instead, and tell the "
+        "site's keeper, whose log names the file."
+    )
+    assert rows(instance, "report") == reports_before
+
+    checked = stored_report(client, post(client, save, module=honest))  # the upload itself is read
+    assert verdict(checked) == expected_verdict(save, honest)
+    assert checked["checked_with"]["module_sha256"] == sha256(honest)
+    assert "this upload was checked and not kept again" in checked["vassal"]["note"]
+    assert len(rows(instance, "vassal_module")) == 1
+    assert sum(name.startswith("module-") for name in uploads(instance)) == 1

@@ -67,6 +67,10 @@ NO_MODULE = (
 BOTH_MODULES = (
     "Send either a module file or a kept module, not both: the check would use only one of them."
 )
+KEPT_MODULE_CHANGED = (
+    "The kept module {label} (SHA-256 {short}…) is no longer the file it was kept as, so no verdict is given "
+    "with it; upload the module file with the save instead, and tell the site's keeper, whose log names the file."
+)
 NO_KEPT_MODULE = (
     "There is no kept module “{choice}”; choose one listed in the form (API clients: GET /api/modules lists each "
     "module's sha256, all 64 hex digits), or upload the module file."
@@ -102,6 +106,7 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None,
                                 lambda message: with_site_note(_public(message, chosen, game))):
             reading = intake.read_submission(submission)
             report = provenance.stamped(check(reading.position, game), submission, reading)
+        chosen.require_unchanged(report.provenance.module_sha256)
         picture = pictures.draw(game, reading.position, report)
         translation = reading.translation
         counts = mapping_counts.of_translation(translation, _public(translation.mapping_source, chosen, game))
@@ -148,6 +153,13 @@ class ChosenModule:
         return records.VassalFacts(self.kept.id, self.kept.name, self.kept.version, viewer,
                                    _join(export_note, note))
 
+    def require_unchanged(self, read_sha256: str | None) -> None:
+        """Refuse a check of a kept module whose file no longer holds the bytes it is kept by."""
+        if self.upload is None and self.kept is not None and read_sha256 != self.kept.sha256:
+            current_app.logger.error("The kept module %s (%s) no longer matches its SHA-256", self.kept.file,
+                                     self.kept.sha256)
+            raise UploadError(KEPT_MODULE_CHANGED.format(label=self.kept.label, short=self.kept.short_hash))
+
     def discard_unkept(self, recorded: bool) -> None:
         """Remove the uploaded copy unless a recorded check made it the kept module."""
         if recorded and self.kept is not None and self.upload is not None and self.kept.file == self.upload.path.name:
@@ -163,8 +175,7 @@ def _join(*sentences: str | None) -> str | None:
 
 def _already_kept_note(kept: kept_modules.KeptModule) -> str:
     return (f"The module {kept.label} with these exact bytes (SHA-256 {kept.short_hash}…) was already kept "
-            f"(uploaded as “{kept.source_name}” on {kept.kept_at}); that copy was used and this upload was not kept "
-            "again.")
+            f"(uploaded as “{kept.source_name}” on {kept.kept_at}); this upload was checked and not kept again.")
 
 
 def _newly_kept_note(kept: kept_modules.KeptModule, namesakes: list[kept_modules.KeptModule]) -> str:
@@ -208,9 +219,8 @@ def _chosen_module(connection, folder: Path, save_name: str) -> ChosenModule:
     except BaseException:
         upload.path.unlink(missing_ok=True)
         raise
-    if kept is not None:  # the very same bytes: use the kept copy, keep one
-        upload.path.unlink(missing_ok=True)
-        return ChosenModule(folder / kept.file, module_name, facts, kept=kept, note=_already_kept_note(kept))
+    if kept is not None:  # the very same bytes, already kept: check this upload's copy, then remove it
+        return ChosenModule(upload.path, module_name, facts, kept=kept, upload=upload, note=_already_kept_note(kept))
     return ChosenModule(upload.path, module_name, facts, upload=upload)
 
 
