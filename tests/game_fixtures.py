@@ -52,6 +52,8 @@ from validator.rules import SEVERITIES, Result
 
 ROOT = Path(__file__).resolve().parent / "fixtures"
 BAD_INPUT = "bad-input"
+NOT_CASE_FOLDERS = (BAD_INPUT, "a3r")
+"""Folders of a game's fixtures that hold no case fixtures: refusals, and tests/awaw/test_a3r.py's filled-in map data."""
 VERDICTS = ("pass", "fail")
 
 _FIRST_COMMENT = re.compile(r"\A<\?xml[^>]*\?>\s*<!--(.*?)-->", re.S)
@@ -121,7 +123,7 @@ def game_folders(root: Path = ROOT) -> list[Path]:
 
 
 def case_folders(game_folder: Path) -> list[Path]:
-    return sorted(path for path in game_folder.iterdir() if path.is_dir() and path.name != BAD_INPUT)
+    return sorted(path for path in game_folder.iterdir() if path.is_dir() and path.name not in NOT_CASE_FOLDERS)
 
 
 def read_fixture(path: Path) -> Fixture:
