@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "validator.commands.rules",
     "validator.commands.games",
     "validator.commands.check",
+    "validator.commands.diff",
     "validator.commands.vassal",
     "validator.commands.info",
     "validator.commands.serve",

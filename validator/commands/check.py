@@ -21,10 +21,18 @@ from validator.commands.common import (
 
 
 def register(commands) -> None:
-    checking = command(commands, "check", "check a saved position against the game's rules")
-    checking.add_argument("file", type=Path, metavar="FILE", help="a Referee save (.xml) or a VASSAL .vsav/.vlog")
+    checking = command(commands, "check", "check a saved position, the moves of a log, or a chain of saves")
+    checking.add_argument("files", type=Path, nargs="+", metavar="FILE",
+                          help="a Referee save (.xml) or a VASSAL .vsav/.vlog; a .vlog alone is checked step by "
+                               "step; two or more saves are a chain, each after the first checked as a move from "
+                               "the one before")
     checking.add_argument("--game", help="the game the save is for; required for VASSAL files "
                                          "(default: the game a Referee save names)")
+    steps = checking.add_mutually_exclusive_group()
+    steps.add_argument("--final", action="store_true",
+                       help="check a .vlog's last position only, not each of its steps (default: every step)")
+    steps.add_argument("--first", action="store_true",
+                       help="stop at the first illegal step of a log or save of a chain (default: go to the end)")
     add_vassal_options(checking)
     add_limits(checking)
     add_format(checking)
@@ -41,10 +49,19 @@ def register(commands) -> None:
 
 
 def check(arguments: argparse.Namespace) -> int:
+    if len(arguments.files) > 1:
+        return check_chain(arguments)
+    if arguments.files[0].name.lower().endswith(".vlog") and not arguments.final:
+        return check_log(arguments)
+    return check_position(arguments)
+
+
+def check_position(arguments: argparse.Namespace) -> int:
+    """One save (or a log's last position, with --final), as Referee has always checked it."""
     from validator import intake, provenance
     from validator.runner import check as run_checks
 
-    submission = submission_of(arguments)
+    submission = submission_of(arguments, arguments.files[0])
     reading = intake.read_submission(submission)
     if reading.note:
         note(f"{submission.source}: {reading.note}")
@@ -54,6 +71,68 @@ def check(arguments: argparse.Namespace) -> int:
     else:
         console.write_text(report.to_text())
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def check_log(arguments: argparse.Namespace) -> int:
+    """Every step of a VASSAL log an undo did not take back, as a move (docs/cli.md, "Checking moves")."""
+    from validator.moves.steps import read_log_moves
+    from validator.moves.verdicts import judge_log
+
+    log = read_log_moves(submission_of(arguments, arguments.files[0]))
+    verdict = _with_progress(arguments, "step", log.moves, lambda progress: judge_log(log, arguments.first, progress))
+    return _print_verdict(arguments, verdict)
+
+
+def check_chain(arguments: argparse.Namespace) -> int:
+    """Each save after the first, as a move from the one before it (docs/cli.md, "Checking moves")."""
+    from validator import intake
+    from validator.moves.verdicts import judge_chain
+
+    positions = []
+    for path in arguments.files:
+        submission = submission_of(arguments, path, alone=False)
+        reading = intake.read_submission(submission)
+        if reading.note:
+            note(f"{submission.source}: {reading.note}")
+        positions.append(reading.position)
+    verdict = _with_progress(arguments, "save", len(positions) - 1,
+                             lambda progress: judge_chain(positions, arguments.first, progress))
+    return _print_verdict(arguments, verdict)
+
+
+def _with_progress(arguments: argparse.Namespace, noun: str, total: int, work):
+    """``work(progress)``, showing progress on a terminal; Ctrl-C ends it with one sentence (exit 130)."""
+    from validator.moves import progress
+
+    shown = progress.shown(arguments.format == "json")
+    counter = progress.Progress(noun, total) if shown else None
+    done = [0]
+
+    def tell(count: int) -> None:
+        done[0] = count
+        if counter is not None:
+            counter(count)
+
+    try:
+        return work(tell)
+    except KeyboardInterrupt:  # the command line ends with exit code 130
+        if counter is not None:
+            counter.close()
+            counter = None
+        note(f"referee: interrupted after {done[0]:,} of {total:,} {noun}s were checked, so nothing is reported; "
+             "run the check again to let it finish, or add --first to stop at the first illegal one.")
+        raise
+    finally:
+        if counter is not None:
+            counter.close()
+
+
+def _print_verdict(arguments: argparse.Namespace, verdict) -> int:
+    if arguments.format == "json":
+        print_json(verdict.to_json())
+    else:
+        console.write_text(verdict.to_text())
+    return EXIT_OK if verdict.legal else EXIT_VIOLATIONS
 
 
 def export(arguments: argparse.Namespace) -> int:
@@ -79,19 +158,25 @@ def _write_output(path: Path, data: bytes) -> None:
                          "you can write to.", path) from None
 
 
-def submission_of(arguments: argparse.Namespace):
-    """The file and options given; a VASSAL file's missing module or game is asked for by its option."""
+def submission_of(arguments: argparse.Namespace, path: Path | None = None, alone: bool = True):
+    """The file (``path``, else the one file given) and options; a VASSAL file's missing module or game is asked for.
+
+    With ``alone`` false the file is one of several, which may mix our save
+    XML and VASSAL files: the VASSAL options then go to the VASSAL files only.
+    """
     from validator import intake
     from validator.games import registry
 
-    submission = intake.Submission(arguments.file, game=arguments.game, module=arguments.module,
+    path = path if path is not None else arguments.file
+    submission = intake.Submission(path, game=arguments.game, module=arguments.module,
                                    mapping=arguments.mapping, viewer=arguments.viewer, arbiter=arguments.arbiter,
                                    limits=limits_of(arguments))
+    if not alone and not submission.is_vassal:
+        return intake.Submission(path, game=arguments.game, limits=submission.limits)
     if submission.is_vassal and arguments.module is None:
-        raise UsageError("a VASSAL file needs its module; give it with --module FILE.vmod.", arguments.file)
+        raise UsageError("a VASSAL file needs its module; give it with --module FILE.vmod.", path)
     if submission.is_vassal and arguments.game is None:
-        raise UsageError(f"say which game the VASSAL file is for with --game ({', '.join(registry())}).",
-                         arguments.file)
+        raise UsageError(f"say which game the VASSAL file is for with --game ({', '.join(registry())}).", path)
     return submission
 
 

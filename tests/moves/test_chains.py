@@ -1,0 +1,76 @@
+"""A chain of saves: each save after the first must follow from the one before it, and its moves are judged."""
+
+from __future__ import annotations
+
+import json
+
+from tests.moves.saves import partisan, tito_save
+
+MACEDONIA, SERBIA, SERBIA_HIDE_AWAY = "macedonia/mountain/partisan", "serbia/mountain/partisan", "serbia/hide-away/partisan"
+
+
+def test_a_chain_whose_saves_follow_and_whose_moves_are_legal_passes(tmp_path, run_cli):
+    saves = [
+        tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=5, phase="yugoslav-movement"),
+        tito_save(tmp_path / "2.xml", [partisan(SERBIA)], turn=5, phase="yugoslav-movement"),
+        tito_save(tmp_path / "3.xml", [partisan(SERBIA_HIDE_AWAY)], turn=6, phase="yugoslav-movement"),
+    ]
+    code, out, err = run_cli("check", *saves, "--format", "json")
+    assert code == 0, (out, err)
+    report = json.loads(out)
+    assert report["legal"] and [link["index"] for link in report["links"]] == [2, 3]
+    assert report["links"][0]["moves"][0]["to"] == SERBIA
+    assert report["links"][1]["findings"] and not report["links"][1]["breaks"]  # turns differ: distances unjudged
+
+
+def test_a_rewind_is_reported_with_the_save(tmp_path, run_cli):
+    saves = [
+        tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=5, phase="axis-movement"),
+        tito_save(tmp_path / "2.xml", [partisan(MACEDONIA)], turn=5, phase="yugoslav-movement"),
+        tito_save(tmp_path / "3.xml", [partisan(MACEDONIA)], turn=4, phase="axis-movement"),
+    ]
+    code, out, _ = run_cli("check", *saves, "--format", "json")
+    assert code == 1
+    links = json.loads(out)["links"]
+    assert [(link["index"], [found["kind"] for found in link["breaks"]]) for link in links] == [
+        (2, ["rewind"]), (3, ["rewind"])]
+    assert "yugoslav-movement phase of Game-Turn 5, which comes before the axis-movement phase" in (
+        links[0]["breaks"][0]["message"])
+    code, out, _ = run_cli("check", *saves)
+    assert code == 1
+    assert f"save 2 ({saves[1]}) does not follow from save 1 ({saves[0]})" in out
+    assert f"{saves[2]} is of Game-Turn 4, before Game-Turn 5" in out
+
+
+def test_an_unexplained_change_is_reported_with_the_save_and_the_piece(tmp_path, run_cli):
+    saves = [
+        tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)]),
+        tito_save(tmp_path / "2.xml", [partisan(MACEDONIA, size="brigade", name="Partisan brigade")]),
+    ]
+    code, out, _ = run_cli("check", *saves, "--format", "json")
+    assert code == 1
+    (link,) = json.loads(out)["links"]
+    (found,) = link["breaks"]
+    assert (found["kind"], found["pieces"], found["piece_names"]) == ("unexplained-change", ["p1"], ["Partisan brigade"])
+    assert "name Partisan group -> Partisan brigade; size group -> brigade" in found["message"]
+    assert link["after"] == str(saves[1])
+
+
+def test_saves_of_other_scenarios_are_not_compared(tmp_path, run_cli):
+    saves = [tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)]),
+             tito_save(tmp_path / "2.xml", [partisan("albania/mountain/partisan")], scenario="short")]
+    code, out, _ = run_cli("check", *saves, "--format", "json")
+    (link,) = json.loads(out)["links"]
+    assert code == 1 and [found["kind"] for found in link["breaks"]] == ["scenario"]
+    assert link["violations"] == []  # no move judged across scenarios
+
+
+def test_first_stops_the_chain_at_the_first_save_that_fails(tmp_path, run_cli):
+    saves = [
+        tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=5),
+        tito_save(tmp_path / "2.xml", [partisan(MACEDONIA)], turn=4),
+        tito_save(tmp_path / "3.xml", [partisan(MACEDONIA)], turn=3),
+    ]
+    code, out, _ = run_cli("check", *saves, "--first", "--format", "json")
+    report = json.loads(out)
+    assert code == 1 and report["stopped_at"] == 2 and len(report["links"]) == 1

@@ -1,0 +1,93 @@
+"""Whether one save follows from the previous one of the same game: the links of a chain of saves.
+
+A save follows from the one before it when both are of the same game and
+scenario, its Game-Turn and phase do not go back (a *rewind*), and no piece
+changed in a way no move explains.  A move changes where a piece stands,
+and may change its strength, side or markers (a combat, a collaboration
+roll); it never turns one unit into another, so a piece whose name,
+nationality, type or size differs under the same id is an *unexplained
+change*.  The moves between two saves that do follow are then judged by the
+game's move checks (see :func:`validator.runner.check_move`).
+
+Turns are compared with the game's ``turn_order`` (whole numbers when it
+gives none) and phases within a turn with its ``phases``; a turn or phase
+that cannot be placed in that order is not called a rewind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from validator.games import Game
+from validator.model import Position
+from validator.moves.diff import Difference
+from validator.numbers import is_whole_number
+
+IDENTITY = ("name", "nationality", "type", "size")
+GAME, SCENARIO, REWIND, UNEXPLAINED = "game", "scenario", "rewind", "unexplained-change"
+
+
+@dataclass(frozen=True)
+class Break:
+    """Why a save does not follow from the previous one: what kind of break, in a sentence, and the pieces."""
+
+    kind: str
+    message: str
+    pieces: tuple[str, ...] = ()
+
+    def to_json(self, names: dict[str, str]) -> dict:
+        return {"kind": self.kind, "message": self.message, "pieces": list(self.pieces),
+                "piece_names": [names.get(piece, piece) for piece in self.pieces]}
+
+
+def unrelated(before: Position, after: Position) -> list[Break]:
+    """Breaks that make comparing the two saves meaningless: another game, another scenario."""
+    if before.game != after.game:
+        return [Break(GAME, f"{after.source} is a save of {after.game}, but {before.source} is a save of "
+                            f"{before.game}; a chain holds the saves of one game")]
+    if before.scenario != after.scenario:
+        return [Break(SCENARIO, f"{after.source} is of the scenario '{after.scenario or '(none)'}', but "
+                                f"{before.source} is of '{before.scenario or '(none)'}'; a chain holds the saves "
+                                "of one game")]
+    return []
+
+
+def rewind(game: Game, before: Position, after: Position) -> Break | None:
+    """A break when the save after is earlier in the game than the save before."""
+    first, last = _turn_key(game, before.turn), _turn_key(game, after.turn)
+    if first is None or last is None or last > first:
+        return None
+    if last < first:
+        return Break(REWIND, f"{after.source} is of Game-Turn {after.turn}, before Game-Turn {before.turn} of "
+                             f"{before.source}: the game went back")
+    earlier, later = _phase_index(game, before.phase), _phase_index(game, after.phase)
+    if earlier is not None and later is not None and later < earlier:
+        return Break(REWIND, f"{after.source} is in the {after.phase} phase of Game-Turn {after.turn}, which comes "
+                             f"before the {before.phase} phase of {before.source}: the game went back")
+    return None
+
+
+def unexplained(difference: Difference) -> list[Break]:
+    """A break for each piece that became another unit under the same id."""
+    found = []
+    for change in difference.changed:
+        identity = [name for name in change.values if name in IDENTITY]
+        if identity:
+            what = "; ".join(f"{name} {getattr(change.before, name) or '(none)'} -> "
+                             f"{getattr(change.after, name) or '(none)'}" for name in identity)
+            found.append(Break(UNEXPLAINED, f"the piece {change.id} of {difference.before.source} is another unit "
+                                            f"in {difference.after.source} ({what}); no move turns one unit into "
+                                            "another", (change.id,)))
+    return found
+
+
+def _turn_key(game: Game, turn: str) -> object | None:
+    if not turn:
+        return None
+    if game.turn_order is not None:
+        return game.turn_order(turn)
+    return int(turn) if is_whole_number(turn) else None
+
+
+def _phase_index(game: Game, phase: str) -> int | None:
+    return game.phases.index(phase) if phase in game.phases else None

@@ -1,0 +1,231 @@
+"""Judging moves one after another: every step of a VASSAL log, or every save of a chain after the first.
+
+Each move is judged as ``referee check BEFORE AFTER`` judges one: the
+game's move checks on the difference, and the position checks on the
+position after.  In a log, a step is blamed only for the position
+violations it brings: one already standing before the step is the earlier
+step's (or the starting position's), so a single illegal step is reported
+once, at its index, and not again at every later step.  A chain's links are
+judged whole, and each also says whether the save follows from the one
+before (:mod:`validator.moves.chains`).
+
+``first`` stops at the first illegal move.  ``progress`` is told of each
+move judged (see :mod:`validator.moves.progress`).
+
+The JSON shapes are a public contract, documented in docs/cli.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from validator import runner
+from validator.games import Game, get
+from validator.model import Position
+from validator.moves import chains
+from validator.moves.diff import Difference, difference
+from validator.moves.steps import LogMoves
+from validator.report import Report
+from validator.rules import Result, Violation
+from validator.wording import plural, verb_for
+
+Progress = Callable[[int], None]
+
+
+def _quiet(done: int) -> None:
+    """No progress shown."""
+
+
+@dataclass(frozen=True)
+class MoveVerdict:
+    """One move judged: its index (a log's step, a chain's save), its difference, its results and breaks."""
+
+    index: int
+    difference: Difference
+    report: Report
+    breaks: tuple[chains.Break, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.breaks and self.report.legal
+
+    @property
+    def speaks(self) -> bool:
+        """Whether there is anything to tell: a break, a violation, or a finding that is not information."""
+        return bool(self.breaks) or any(result.severity != "info" for result in self.report.results)
+
+    def moves_json(self) -> list[dict]:
+        change = self.difference
+        return [{"piece": move.id, "piece_name": move.after.name or move.id, "from": move.start,
+                 "from_name": change.location_name(move.start), "to": move.end,
+                 "to_name": change.location_name(move.end)} for move in change.moved]
+
+    def to_json(self, base_url: str = "") -> dict:
+        report = self.report
+        names = {piece.id: piece.name or piece.id for piece in (*self.difference.before.pieces, *report.position.pieces)}
+        return {
+            "index": self.index,
+            "before": self.difference.before.source,
+            "after": report.position.source,
+            "legal": self.legal,
+            "moves": self.moves_json(),
+            "breaks": [found.to_json(names) for found in self.breaks],
+            "violations": [report.result_json(result, base_url) for result in report.violations],
+            "findings": [report.result_json(result, base_url) for result in report.findings],
+        }
+
+    def lines(self, label: str) -> list[str]:
+        moved = "; ".join(self.difference.describe_move(move) for move in self.difference.moved)
+        head = f"{label} {self.index}: {moved or self.difference.summary()}"
+        lines = [head]
+        lines += [f"  [{found.kind}] {found.message}" for found in self.breaks]
+        shown = [*self.report.violations, *(result for result in self.report.findings if result.severity != "info")]
+        lines += ["  " + self.report.line(result).replace("\n", "\n  ") for result in shown]
+        return lines
+
+
+def judge_move(change: Difference, game: Game | None = None, standing: Iterable[Result] | None = None,
+               breaks: tuple[chains.Break, ...] = (), index: int = 1,
+               after_results: list[Result] | None = None) -> MoveVerdict:
+    """One move judged; with ``standing`` (the position results before it) only the violations it brings count.
+
+    ``after_results``: the position results of the position after, when the caller has them already.
+    """
+    game = game or get(change.after.game)
+    position_results = after_results if after_results is not None else list(runner.iter_results(change.after, game))
+    if standing is not None:
+        known = {_key(result) for result in standing if isinstance(result, Violation)}
+        position_results = [result for result in position_results
+                            if isinstance(result, Violation) and _key(result) not in known]
+    results = (*position_results, *runner.iter_move_results(change, game))
+    return MoveVerdict(index, change, Report(position=change.after, results=results, before=change.before), breaks)
+
+
+def _key(result: Result) -> tuple:
+    return result.rule, result.message, result.location, result.pieces
+
+
+@dataclass(frozen=True)
+class LogVerdict:
+    """Every move of a log judged, up to the first illegal one when asked."""
+
+    moves: LogMoves
+    verdicts: tuple[MoveVerdict, ...]
+    judged: int
+    stopped_at: int | None = None  # the step judging stopped at (``first``), or None
+
+    @property
+    def illegal(self) -> list[MoveVerdict]:
+        return [verdict for verdict in self.verdicts if not verdict.legal]
+
+    @property
+    def legal(self) -> bool:
+        return not self.illegal
+
+    def to_json(self, base_url: str = "") -> dict:
+        log = self.moves
+        return {
+            "game": log.game.id,
+            "source": log.source,
+            "step_count": log.total,
+            "undone_steps": list(log.undone),
+            "undo_steps": list(log.undo_steps),
+            "judged_steps": self.judged,
+            "stopped_at": self.stopped_at,
+            "legal": self.legal,
+            "illegal_steps": [verdict.index for verdict in self.illegal],
+            "steps": [verdict.to_json(base_url) for verdict in self.verdicts if verdict.speaks],
+        }
+
+    def to_text(self) -> str:
+        lines = [line for verdict in self.verdicts if verdict.speaks for line in verdict.lines("step")]
+        log = self.moves
+        undone = f", {plural(len(log.undone), 'step')} undone" if log.undone else ""
+        stopped = f"; stopped at step {self.stopped_at}, the first illegal one" if self.stopped_at else ""
+        illegal = self.illegal
+        verdict = ("legal" if not illegal else
+                   f"{plural(len(illegal), 'illegal step')} ({', '.join(str(step.index) for step in illegal)})")
+        lines.append(f"{log.source}: {plural(log.total, 'step')}{undone}; {plural(self.judged, 'move')} judged"
+                     f"{stopped}: {verdict}.")
+        return "\n".join(lines)
+
+
+def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet) -> LogVerdict:
+    """Every move of the log, each blamed only for the position violations it brings."""
+    verdicts = []
+    standing: dict[int, list[Result]] = {}
+    judged = 0
+    for step in log.steps():
+        before_results = standing.pop(id(step.before), None)
+        if before_results is None:
+            before_results = list(runner.iter_results(step.before, log.game))
+        after_results = list(runner.iter_results(step.after, log.game))
+        verdict = judge_move(step.difference, log.game, before_results, index=step.index, after_results=after_results)
+        standing = {id(step.after): after_results}
+        verdicts.append(verdict)
+        judged += 1
+        progress(judged)
+        if first and not verdict.legal:
+            return LogVerdict(log, tuple(verdicts), judged, step.index)
+    return LogVerdict(log, tuple(verdicts), judged)
+
+
+@dataclass(frozen=True)
+class ChainVerdict:
+    """Each save of a chain after the first, judged as a move from the one before it."""
+
+    positions: tuple[Position, ...]
+    verdicts: tuple[MoveVerdict, ...] = field(default=())
+    stopped_at: int | None = None
+
+    @property
+    def legal(self) -> bool:
+        return all(verdict.legal for verdict in self.verdicts)
+
+    def to_json(self, base_url: str = "") -> dict:
+        return {
+            "game": self.positions[0].game,
+            "saves": [position.source for position in self.positions],
+            "stopped_at": self.stopped_at,
+            "legal": self.legal,
+            "links": [verdict.to_json(base_url) for verdict in self.verdicts],
+        }
+
+    def to_text(self) -> str:
+        lines = []
+        for verdict in self.verdicts:
+            follows = "follows" if not verdict.breaks else "does not follow"
+            lines.append(f"save {verdict.index} ({verdict.report.position.source}) {follows} from save "
+                         f"{verdict.index - 1} ({verdict.difference.before.source}): {verdict.difference.summary()}.")
+            lines += verdict.lines("save")[1:]
+        illegal = [verdict.index for verdict in self.verdicts if not verdict.legal]
+        stopped = f"; stopped at save {self.stopped_at}, the first that fails" if self.stopped_at else ""
+        verdict_text = "every save follows from the one before and its moves are legal" if not illegal else (
+            f"{plural(len(illegal), 'save')} ({', '.join(map(str, illegal))}) "
+            f"{verb_for(len(illegal), 'does', 'do')} not follow or {verb_for(len(illegal), 'holds', 'hold')} "
+            "illegal moves")
+        lines.append(f"{plural(len(self.positions), 'save')} in a chain{stopped}: {verdict_text}.")
+        return "\n".join(lines)
+
+
+def judge_chain(positions: list[Position], first: bool = False, progress: Progress = _quiet) -> ChainVerdict:
+    """Each save after the first, as a move from the one before it, with the breaks that stop it following."""
+    verdicts = []
+    for index, (before, after) in enumerate(zip(positions, positions[1:], strict=False), start=2):
+        change = difference(before, after)
+        breaks = chains.unrelated(before, after)
+        if breaks:  # another game or scenario: its pieces cannot be compared as moves
+            verdict = MoveVerdict(index, change, Report(position=after, results=(), before=before), tuple(breaks))
+        else:
+            game = get(after.game)
+            rewound = chains.rewind(game, before, after)
+            if rewound is not None:  # moves read backwards mean nothing
+                verdict = MoveVerdict(index, change, Report(position=after, results=(), before=before), (rewound,))
+            else:
+                verdict = judge_move(change, game, breaks=tuple(chains.unexplained(change)), index=index)
+        verdicts.append(verdict)
+        progress(index - 1)
+        if first and not verdict.legal:
+            return ChainVerdict(tuple(positions), tuple(verdicts), index)
+    return ChainVerdict(tuple(positions), tuple(verdicts))
