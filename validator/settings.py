@@ -204,9 +204,11 @@ def _listed(tables) -> str:
     return ", ".join(f"[{name}]" for name in tables)
 
 
-_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_POSITION = re.compile(r"(?<!\s)\s*\(at line (\d+), column (\d+)\)$")
+"""Tried only where a run of spaces starts (the look-behind), so a long run is not read again from each space."""
 _HEADER = re.compile(r"\s*\[([^\[\]]+)\]")
-_ASSIGNMENT = re.compile(r"\s*([A-Za-z0-9_.\-\"' ]+?)\s*=")
+_ASSIGNMENT = re.compile(r"\s*+([A-Za-z0-9_.\-\"' ]++)=")
+"""The key before the first ``=`` (spaces around it are stripped by _normal); possessive, so linear in the line."""
 
 
 def _syntax_error(path: Path, source: str, error: tomllib.TOMLDecodeError) -> SettingsError:

@@ -18,6 +18,8 @@ from validator.errors import InputError
 
 LONGEST_WORD = 200  # longer runs without a space (a value echoed back, not a path) are cut in messages
 LONGEST_PROBLEM = 4000  # room for a list of what is wrong, not for a megabyte echoed back
+_LONG_WORD = re.compile(rf"(?<!\S)\S{{{LONGEST_WORD + 1},}}")
+"""A run of more than LONGEST_WORD characters without a space; tried only where a run starts, so each is read once."""
 
 
 def _readable(problem: str) -> str:
@@ -26,7 +28,7 @@ def _readable(problem: str) -> str:
         word = match.group()
         return f"{word[:60]}…{word[-10:]} ({len(word):,} characters)"
 
-    problem = re.sub(rf"\S{{{LONGEST_WORD + 1},}}", cut, problem)
+    problem = _LONG_WORD.sub(cut, problem)
     if len(problem) > LONGEST_PROBLEM:
         left_out = len(problem) - LONGEST_PROBLEM
         problem = f"{problem[:LONGEST_PROBLEM]}… (the rest of this message, {left_out:,} characters, is left out)"
