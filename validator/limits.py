@@ -106,12 +106,12 @@ DEFAULT_LIMITS = CLI_LIMITS
 """What a reader applies when its caller passes no limits: the command line's figures."""
 
 WEB_LIMITS = Limits(
-    entry_bytes=64 * MIB,  # streamed, never held: time, not memory; twice the 32 MiB of hex the text cap allows
-    text_bytes=32 * MIB,  # over twice the largest real save (14 MB); decoding it takes seconds, not minutes
+    entry_bytes=32 * MIB,  # streamed, never held: it bounds time; the hex of 16 MiB of text (real: 28 MB)
+    text_bytes=16 * MIB,  # the largest real save holds 14 MB; reading 16 MiB of pieces costs up to 190 MB
     xml_bytes=4 * MIB,  # parsed whole: a tree costs up to 30 bytes per byte of XML; the largest real is 1.1 MB
     xz_memory_bytes=64 * MIB,  # VASSAL's XZ layer needs about 9 MB; a hostile header may ask for 1.5 GB
-    commands=500_000,  # a hundred times the real most, and a fraction of what 32 MiB of ESCs could hold
-    pieces=20_000,  # four times the real most; each piece read costs a few kilobytes
+    commands=500_000,  # a hundred times the real most, and a fraction of what 16 MiB of ESCs could hold
+    pieces=10_000,  # twice the real most (5,015 pieces, stacks and decks); each piece read costs kilobytes
     stack_members=5_000,
     traits=500,
     list_items=10_000,
@@ -179,12 +179,16 @@ def exceeded_limit(sentence: str) -> str | None:
     return match[1] if match else None
 
 
-def with_raising_hint(sentence: str, where: str) -> str:
-    """A limit's refusal with how to raise that limit added (``where`` names the settings file); others unchanged."""
+def with_raising_hint(sentence: str, where: str, option: bool = True) -> str:
+    """A limit's refusal with how to raise that limit added (``where`` names the settings file); others unchanged.
+
+    ``option`` False leaves ``--limit`` out, for a command that does not take it.
+    """
     name = exceeded_limit(sentence)
     if name is None:
         return sentence
-    return f"{sentence.rstrip('. ')}; raise it with --limit {name}=N or in [limits] of {where}."
+    how = f"with --limit {name}=N or " if option else ""
+    return f"{sentence.rstrip('. ')}; raise it {how}in [limits] of {where}."
 
 
 def with_site_note(sentence: str) -> str:
