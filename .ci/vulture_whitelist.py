@@ -27,6 +27,8 @@ reversible
 use_grid_location
 setup_stacks
 ours  # validator/web/reading.py: a flag the case page template reads
+listed_label  # validator/web/kept_modules.py: a kept module as templates/check/form.html lists it
+map_sha256  # validator/provenance.py: a field read through dataclasses.asdict and templates/reports/report.html
 
 # Public API used by the tests, not by the package itself.
 is_legal  # validator/runner.py: the yes/no form of a check, in tests/engine
