@@ -14,6 +14,7 @@ from validator.rules import Finding, Violation, case
 from validator.wording import plural, verb_for
 
 from plugin.awaw.common import describe, power_name
+from plugin.awaw.map_data import lacks_data
 from plugin.awaw.situation import Situation, faction_of, is_partisan, owner, side_of, situation
 from plugin.awaw.vocabulary import AIR_TYPES, COUNTRY_NAMES, FACTIONS, GROUND_TYPES, NAVAL_TYPES, PARTISAN, SIDES
 
@@ -40,7 +41,7 @@ def control_claims_that_ignore_partisans(position):
                 location=hex_id, pieces=[piece.id for piece in partisans], facts={"line": line},
             )
     for hex_id, controller in where.control.items():
-        if controller == PARTISAN:
+        if controller == PARTISAN or lacks_data(where.hexes[hex_id]):  # no regular controller known: map_data says so
             continue
         regular = where.hexes[hex_id].controller
         if regular != controller:
