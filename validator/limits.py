@@ -46,7 +46,7 @@ class Limits:
     xml_bytes: int = 64 * MIB
     """Bytes of one XML entry read whole (buildFile, moduledata, savedata) or of a bare buildFile on disk [1.1 MB]."""
     xz_memory_bytes: int = 256 * MIB
-    """Memory the XZ layer of a ``!VOXZ`` save may ask for to decompress (its dictionary) [9 MB]."""
+    """Memory the XZ layer of a ``!VOXZ`` save may ask for to decompress (XZ's default preset needs 9 MB)."""
     image_header_bytes: int = 256 * KIB
     """Bytes read from a board image to find its size (only the header is needed)."""
     chunk_bytes: int = 1 * MIB
@@ -56,7 +56,7 @@ class Limits:
     commands: int = 10_000_000
     """Command tokens in a VASSAL save or log: ESC-separated tokens at any depth, empty ones too [5,300]."""
     pieces: int = 100_000
-    """Pieces in one position: our save format's pieces, or a VASSAL save's pieces, stacks and decks [5,000]."""
+    """Pieces in one position: our save format's pieces, or a VASSAL save's pieces, stacks and decks [5,015]."""
     stack_members: int = 20_000
     """Pieces one VASSAL stack or deck may list [114]."""
     traits: int = 2_000
@@ -74,7 +74,7 @@ class Limits:
 
     # -- grid numbering of a VASSAL module -----------------------------------------------------------
     grid_offset: int = 10_000
-    """The largest ``hOff`` or ``vOff`` (in either direction) of a grid numbering [1]."""
+    """The largest ``hOff`` or ``vOff`` (in either direction) of a grid numbering [15]."""
     grid_leading: int = 32
     """The largest ``hLeading`` or ``vLeading`` (leading zeros) of a grid numbering [1]."""
     label_characters: int = 1_000
@@ -109,7 +109,7 @@ WEB_LIMITS = Limits(
     entry_bytes=32 * MIB,  # streamed, never held: it bounds time; the hex of 16 MiB of text (real: 28 MB)
     text_bytes=16 * MIB,  # the largest real save holds 14 MB; reading 16 MiB of pieces costs up to 190 MB
     xml_bytes=4 * MIB,  # parsed whole: a tree costs up to 30 bytes per byte of XML; the largest real is 1.1 MB
-    xz_memory_bytes=64 * MIB,  # VASSAL's XZ layer needs about 9 MB; a hostile header may ask for 1.5 GB
+    xz_memory_bytes=64 * MIB,  # XZ's default preset needs about 9 MB; a hostile header may ask for 1.5 GiB
     commands=500_000,  # a hundred times the real most, and a fraction of what 16 MiB of ESCs could hold
     pieces=10_000,  # twice the real most (5,015 pieces, stacks and decks); each piece read costs kilobytes
     stack_members=5_000,
