@@ -40,3 +40,16 @@ rivals_of  # plugin/tww/rivals.py: tests/tww/test_rivalry.py
 # The Yugoslav half of Tito's arrival schedule (13.9), the counterpart of AXIS_SCHEDULE:
 # transcribed for an arrivals check that no code runs yet.
 YUGOSLAV_SCHEDULE  # plugin/tito/facts.py
+
+# Settings gunicorn reads by name from validator/web/gunicorn_config.py (docs/deploying.md).
+bind
+workers
+worker_class
+timeout
+graceful_timeout
+keepalive
+max_requests
+max_requests_jitter
+limit_request_line
+limit_request_fields
+limit_request_field_size
