@@ -50,7 +50,8 @@ def test_diff_prints_text_and_the_documented_json(tmp_path, run_cli):
 
 def test_a_changed_piece_lists_each_value_before_and_after(tmp_path, run_cli):
     before = tito_save(tmp_path / "before.xml", [f'{ITALIAN} location="albania/mountain/axis"'])
-    after = tito_save(tmp_path / "after.xml", [ITALIAN.replace("italian", "german") + ' location="albania/mountain/axis"'])
+    german = ITALIAN.replace("italian", "german")
+    after = tito_save(tmp_path / "after.xml", [german + ' location="albania/mountain/axis"'])
     _, out, _ = run_cli("diff", before, after, "--format", "json")
     assert json.loads(out)["changed"] == [{"piece": "it-1", "piece_name": "Italian division",
                                            "values": {"nationality": {"before": "italian", "after": "german"}}}]

@@ -16,7 +16,6 @@ docs/cli.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from validator.model import Piece, Position
 from validator.wording import plural
@@ -80,16 +79,6 @@ class Difference:
     def empty(self) -> bool:
         return not (self.added or self.removed or self.moved or self.changed)
 
-    @cached_property
-    def touched(self) -> frozenset[str]:
-        """The ids of every piece the difference names."""
-        ids = {piece.id for piece in self.added + self.removed}
-        ids |= {move.id for move in self.moved} | {change.id for change in self.changed}
-        return frozenset(ids)
-
-    def move_of(self, piece_id: str) -> Moved | None:
-        return next((move for move in self.moved if move.id == piece_id), None)
-
     def location_name(self, location: str | None) -> str:
         """A location as messages name it, on the map of whichever position has it."""
         if location is not None and location not in self.after.map.locations:
@@ -124,8 +113,8 @@ class Difference:
             ],
             "changed": [
                 {"piece": change.id, "piece_name": change.after.name or change.id,
-                 "values": {name: {"before": change.value(change.before, name), "after": change.value(change.after, name)}
-                            for name in change.values}}
+                 "values": {name: {"before": change.value(change.before, name),
+                                   "after": change.value(change.after, name)} for name in change.values}}
                 for change in self.changed
             ],
         }
@@ -136,7 +125,8 @@ class Difference:
             if name == "facts":
                 lines.append("  facts changed")
             else:
-                lines.append(f"  {name}: {getattr(self.before, name) or '(none)'} -> {getattr(self.after, name) or '(none)'}")
+                was, now = getattr(self.before, name) or "(none)", getattr(self.after, name) or "(none)"
+                lines.append(f"  {name}: {was} -> {now}")
         lines += [f"  moved   {self.describe_move(move)}" for move in self.moved]
         lines += [f"  added   {piece.name or piece.id} at {self.after.location_label(piece.location)}"
                   for piece in self.added]

@@ -93,12 +93,6 @@ class LogMoves:
     def moves(self) -> int:
         return self.total - len(taken_back(self.log.steps))
 
-    def initial(self) -> Position:
-        return self.position(self.log.initial)
-
-    def final(self) -> Position:
-        return self.position(self.log.final)
-
     def steps(self) -> Iterator[Step]:
         """Each move in order; a step that changed nothing a position shows is left out."""
         gone = taken_back(self.log.steps)

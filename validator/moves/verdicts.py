@@ -63,7 +63,8 @@ class MoveVerdict:
 
     def to_json(self, base_url: str = "") -> dict:
         report = self.report
-        names = {piece.id: piece.name or piece.id for piece in (*self.difference.before.pieces, *report.position.pieces)}
+        pieces = (*self.difference.before.pieces, *report.position.pieces)
+        names = {piece.id: piece.name or piece.id for piece in pieces}
         return {
             "index": self.index,
             "before": self.difference.before.source,
@@ -93,6 +94,8 @@ def judge_move(change: Difference, game: Game | None = None, standing: Iterable[
     ``after_results``: the position results of the position after, when the caller has them already.
     """
     game = game or get(change.after.game)
+    if standing is None and after_results is None:
+        return MoveVerdict(index, change, runner.check_move(change, game), breaks)
     position_results = after_results if after_results is not None else list(runner.iter_results(change.after, game))
     if standing is not None:
         known = {_key(result) for result in standing if isinstance(result, Violation)}
