@@ -138,17 +138,17 @@ def axis_moved_more_than_three_zones(before: Position, after: Position, differen
         if not moves_three_zones(zone_move.piece, after):
             continue
         steps, doubtful = known_borders.distance(zone_move.start, zone_move.end, AXIS_ZONES_PER_PHASE)
-        if steps is not None and not doubtful:
+        if steps is not None:  # a path over known borders is enough, whatever the map leaves open
             continue
         start, end = _zone(after, zone_move.start), _zone(after, zone_move.end)
-        if steps is None and not doubtful:
+        if not doubtful:
             yield Violation(
                 f"{_words(difference, zone_move)}: no path of {AXIS_ZONES_PER_PHASE} zones or fewer leads from "
                 f"{start} to {end} over the borders of the map {known_borders.source}; an Axis unit enters at "
                 f"most {AXIS_ZONES_PER_PHASE} contiguous zones in a Movement Phase",
                 location=zone_move.piece.location, pieces=[zone_move.piece.id],
             )
-        elif steps is None:
+        else:
             yield Finding(
                 f"{_words(difference, zone_move)} is not judged: no path of {AXIS_ZONES_PER_PHASE} zones or fewer "
                 f"over known borders leads from {start} to {end}, and the map {known_borders.source} leaves some "
