@@ -59,14 +59,11 @@ def rulebook():
     return f"{len(book.cases)} cases"
 
 def pattern():
-    # argument: [module, pattern name], or [module, pattern text, flags] for a pattern written in a call; every way
-    # the code may use that pattern, on each text of the folder, each timed on its own
-    import importlib, os, re
-    if len(argument) == 3:
-        compiled = re.compile(argument[1], argument[2])
-    else:
-        module, name = argument
-        compiled = getattr(importlib.import_module(module), name)
+    # argument: [module, pattern name]; every way the code may use that pattern, on each text of the folder,
+    # each timed on its own
+    import importlib, os
+    module, name = argument
+    compiled = getattr(importlib.import_module(module), name)
     times = {}
     for file in sorted(os.listdir(path)):
         with open(os.path.join(path, file), encoding="utf-8") as handle:
@@ -74,6 +71,33 @@ def pattern():
         started = time.process_time()
         compiled.match(text), compiled.fullmatch(text), compiled.search(text), list(compiled.finditer(text))
         times[file] = time.process_time() - started
+    return json.dumps(times)
+
+def patterns():
+    # argument: [{"key", "module" and "name" (a module's pattern) or "text" and "flags" (one written in a call),
+    # "uses": the methods the code calls on it, "files": the texts of the folder to time it on}]; each pattern's
+    # uses on each of its texts, timed on its own (so the figures say which pattern and which text)
+    import importlib, os, re
+    times = {}
+    for spec in argument:
+        if "text" in spec:
+            compiled = re.compile(spec["text"], spec["flags"])
+        else:
+            compiled = getattr(importlib.import_module(spec["module"]), spec["name"])
+        times[spec["key"]] = {}
+        for file in spec["files"]:
+            with open(os.path.join(path, file), encoding="utf-8") as handle:
+                text = handle.read()
+            if isinstance(compiled.pattern, bytes):
+                text = text.encode("utf-8")
+            started = time.process_time()
+            for use in spec["uses"]:  # match, fullmatch, search, or scan (finditer, as sub, split and findall do)
+                if use == "scan":
+                    for _ in compiled.finditer(text):
+                        pass
+                else:
+                    getattr(compiled, use)(text)
+            times[spec["key"]][file] = time.process_time() - started
     return json.dumps(times)
 
 def mapping_patterns():
