@@ -44,7 +44,7 @@ class Limits:
     text_bytes: int = 1 * GIB
     """Bytes of command text one ``savedGame`` may decode to (after XZ, XOR and hex) [14 MB]."""
     xml_bytes: int = 64 * MIB
-    """Bytes of one XML entry read whole (buildFile, moduledata, savedata) or of a bare buildFile on disk [1.1 MB]."""
+    """Bytes of one XML document parsed whole: a buildFile (zipped or bare), a save or map of ours [1.1 MB]."""
     xz_memory_bytes: int = 256 * MIB
     """Memory the XZ layer of a ``!VOXZ`` save may ask for to decompress (XZ's default preset needs 9 MB)."""
     image_header_bytes: int = 256 * KIB

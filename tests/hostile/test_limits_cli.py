@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from validator import cli, settings
+from validator.limits import MIB
 
-from tests.hostile.limit_saves import wide_tito_save
+from tests.hostile.limit_saves import ROOT, wide_tito_save
 
 LISTED = 10_005
 """The items the wide unit's marker lists: its 4 keys, 10,001 more."""
@@ -120,3 +121,15 @@ def test_the_help_names_the_option(run_cli, capsys):
     with pytest.raises(SystemExit):
         cli.main(["check", "--help"])
     assert "--limit NAME=VALUE" in capsys.readouterr().out
+
+
+def test_a_save_of_our_format_is_held_to_xml_bytes_before_it_is_parsed(run_cli, tmp_path, instance_dir):
+    example = ROOT / "examples" / "tito" / "overstacked.xml"
+    padded = tmp_path / "padded.xml"
+    padded.write_bytes(example.read_bytes() + b"<!-- " + b"x" * (5 * MIB) + b" -->\n")
+    assert run_cli("check", padded)[0] == 1  # the command line's 64 MiB admit it; it has two violations
+    code, _, err = run_cli("check", padded, "--limit", "xml_bytes=4MiB")
+    assert code == 2
+    assert err == (f"referee: {padded}: the file holds {padded.stat().st_size:,} bytes, more than the xml_bytes limit "
+                   f"of 4,194,304; raise it with --limit xml_bytes=N or in [limits] of {instance_dir / 'referee.toml'}."
+                   "\n")

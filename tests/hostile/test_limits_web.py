@@ -12,10 +12,10 @@ import io
 import pytest
 
 from validator import settings, store
-from validator.limits import WEB_LIMITS
+from validator.limits import MIB, WEB_LIMITS
 from validator.web import create_app
 
-from tests.hostile.limit_saves import wide_tito_save
+from tests.hostile.limit_saves import ROOT, wide_tito_save
 from tests.web.conftest import form_token, html
 
 LISTED = 10_005
@@ -103,3 +103,18 @@ def test_a_lowered_web_limit_reaches_the_module_reader(instance, wide):
     error = response.get_json()["error"]
     assert error.startswith("tito-sample.vmod, entry 'buildFile.xml': the entry declares ")
     assert "more than the xml_bytes limit of 2,048; that limit is this site's" in error
+
+
+def test_a_save_of_our_format_past_the_sites_xml_bytes_is_refused_before_it_is_parsed(instance, tmp_path):
+    example = (ROOT / "examples" / "tito" / "overstacked.xml").read_bytes()
+    padded = example + b"<!-- " + b"x" * (5 * MIB) + b" -->\n"  # the command line checks it (test_limits_cli.py)
+    client = client_of(instance)
+    response = client.post("/api/check", data={"save": (io.BytesIO(padded), "padded.xml")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith(
+        f"padded.xml: the file holds {len(padded):,} bytes, more than the xml_bytes limit of 4,194,304; that limit "
+        "is this site's")
+    response = client.post("/api/check", data={"save": (io.BytesIO(example), "example.xml")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 200 and response.get_json()["legal"] is False
