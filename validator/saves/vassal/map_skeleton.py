@@ -54,14 +54,6 @@ _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_.:/\-]")
 class SkeletonError(InputError):
     """A skeleton table that cannot become a map: its file, its line and what is wrong."""
 
-    def __init__(self, source: object, problem: str, line: int = 0) -> None:
-        self.line = line
-        super().__init__(source, problem)
-
-    def sentence(self) -> str:
-        where = f"{self.source}, line {self.line}" if self.line else str(self.source)
-        return f"{where}: {self.problem}."
-
 
 @dataclass(frozen=True, slots=True)
 class SkeletonHex:
