@@ -92,6 +92,9 @@ def test_a_limit_on_the_module_reaches_the_module_reader(run_cli, wide, instance
     assert code == 2
     assert f"{module}, entry 'buildFile.xml': the entry declares" in err
     assert "more than the xml_bytes limit of 1,000; raise it with --limit xml_bytes=N or in [limits] of" in err
+    code, _, err = run_cli("vassal", "module", module, "--limit", "xml_bytes=1k")
+    assert code == 2 and "more than the xml_bytes limit of 1,000; raise it with --limit xml_bytes=N" in err
+    assert run_cli("vassal", "module", module, "--limit", "xml_bytes=1M")[0] == 0
 
 
 @pytest.mark.parametrize("value, sentence", [

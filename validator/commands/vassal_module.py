@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from validator import console
-from validator.commands.common import EXIT_OK, add_format, command, print_json
+from validator.commands.common import EXIT_OK, add_format, add_limits, command, limits_of, print_json
 
 
 def add_module_options(parser: argparse.ArgumentParser, *, positional: bool) -> None:
@@ -26,10 +26,11 @@ def read_with_extensions(arguments: argparse.Namespace):
     from validator.saves.vassal.extensions import with_extensions
     from validator.saves.vassal.module import read_module
 
-    module = read_module(arguments.module)
+    limits = limits_of(arguments)
+    module = read_module(arguments.module, limits=limits)
     if module.extends is not None and not arguments.extension:
         return module
-    return with_extensions(module, [read_module(path) for path in arguments.extension])
+    return with_extensions(module, [read_module(path, limits=limits) for path in arguments.extension])
 
 
 def register(vassal_commands) -> None:
@@ -37,6 +38,7 @@ def register(vassal_commands) -> None:
                       "list what a module holds that a mapping needs: maps, boards, grids, zones, regions, "
                       "prototypes and pieces (docs/vassal-mapping.md)")
     add_module_options(summary, positional=True)
+    add_limits(summary)
     add_format(summary)
     summary.set_defaults(handler=show_module)
 
