@@ -161,7 +161,8 @@ def read_file_capped(path: str | os.PathLike[str], limits: Limits) -> bytes:
     cap = limits.xml_bytes
     try:
         with Path(path).open("rb") as handle:
-            data = handle.read(cap + 1)
+            size = os.fstat(handle.fileno()).st_size  # read what is there and one byte more, not the cap
+            data = handle.read(min(size, cap) + 1)
     except FileNotFoundError:
         raise VassalFormatError(source, "the file does not exist") from None
     except OSError as error:
