@@ -53,7 +53,7 @@ from validator.rules import SEVERITIES, Result
 ROOT = Path(__file__).resolve().parent / "fixtures"
 BAD_INPUT = "bad-input"
 NOT_CASE_FOLDERS = (BAD_INPUT, "a3r")
-"""Folders of a game's fixtures that hold no case fixtures: refusals, and tests/awaw/test_a3r.py's filled-in map data."""
+"""A game's fixture folders that hold no case fixtures: refusals, and tests/awaw/test_a3r.py's filled-in map data."""
 VERDICTS = ("pass", "fail")
 
 _FIRST_COMMENT = re.compile(r"\A<\?xml[^>]*\?>\s*<!--(.*?)-->", re.S)

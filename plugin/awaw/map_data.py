@@ -28,7 +28,7 @@ def lacks_data(hex_info: Hex) -> bool:
 
 @case("11.42", severity="unchecked")
 def partisans_on_hexes_without_map_data(position):
-    """Partisans stand on hexes whose country, terrain and features the map does not give, so the rules that read them cannot judge those partisans."""
+    """Partisans on hexes the map gives no country, terrain or features are not judged by the rules that read them."""
     where = situation(position)
     on_hex: dict[str, list] = {}
     beside: dict[str, list] = {}

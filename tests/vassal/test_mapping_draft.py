@@ -67,8 +67,10 @@ def hex_module(width: int = 200, height: int = 200) -> bytes:
     </{BOARD}.Board>
   </{PACKAGE}.Map>
   <{PACKAGE}.PieceWindow name="Pieces">
-    <VASSAL.build.widget.TabWidget entryName="Germany">{slot("GE Inf 3-3", "ge-inf-33.png")}</VASSAL.build.widget.TabWidget>
-    <VASSAL.build.widget.TabWidget entryName="Britain">{slot("Partisan", "br-partisan.png")}</VASSAL.build.widget.TabWidget>
+    <VASSAL.build.widget.TabWidget entryName="Germany">{slot("GE Inf 3-3", "ge-inf-33.png")}
+    </VASSAL.build.widget.TabWidget>
+    <VASSAL.build.widget.TabWidget entryName="Britain">{slot("Partisan", "br-partisan.png")}
+    </VASSAL.build.widget.TabWidget>
     {slot("Control Marker", "control.png")}
     {slot("Inf Arm 1-1", "inf.png")}
   </{PACKAGE}.PieceWindow>

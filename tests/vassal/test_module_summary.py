@@ -46,7 +46,8 @@ def test_an_extension_adds_its_maps_and_pieces_to_its_module():
     <{PACKAGE}.Map mapName="Extra"><{BOARD}.Board name="Extra" width="10" height="10"/></{PACKAGE}.Map>
   </{PACKAGE}.ExtensionElement>
   <{PACKAGE}.ExtensionElement target="{PACKAGE}.PieceWindow:Pieces">
-    <VASSAL.build.widget.PieceSlot entryName="Scout">+/null/piece;;;scout.png;Scout/\tnull;0;0</VASSAL.build.widget.PieceSlot>
+    <VASSAL.build.widget.PieceSlot entryName="Scout">+/null/piece;;;scout.png;Scout/\tnull;0;0
+    </VASSAL.build.widget.PieceSlot>
   </{PACKAGE}.ExtensionElement>
 </{PACKAGE}.ModuleExtension>""".encode(), source="extra.vmdx")
     module = parse_build_file(module_with_numbering("Club.SpiralNumbering"), source="custom.xml")

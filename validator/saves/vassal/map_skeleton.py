@@ -83,9 +83,6 @@ class Skeleton:
     """(map, board) to the size the hexes were listed over."""
     notes: tuple[str, ...]
 
-    def by_vassal_name(self) -> dict[tuple[str, str], SkeletonHex]:
-        return {(h.map, h.vassal): h for h in self.hexes}
-
 
 def hex_id(vassal_name: str) -> str:
     """Our id for a VASSAL hex name: the name itself when it is an identifier (``M25``)."""
@@ -265,7 +262,7 @@ def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str) ->
     hex_attributes = GAME_HEX_ATTRIBUTES.get(game, ("area",))
     area_attributes = GAME_AREA_ATTRIBUTES.get(game, ())
     hex_header, hex_rows = _rows(hexes_path, ("id", "neighbours"))
-    area_header, area_rows = _rows(areas_path, AREA_COLUMNS)
+    _, area_rows = _rows(areas_path, AREA_COLUMNS)
     root = etree.Element(f"{{{SAVE_NAMESPACE}}}map", nsmap={None: SAVE_NAMESPACE})
     root.set("id", map_id)
     root.set("game", game)

@@ -178,7 +178,8 @@ def coverage(module: Module, mapping: Mapping, save: SavedGame, checks: tuple[st
         identifier, _, problem = translator.location(piece.map, location)
         attributes, problems = translator.attributes(piece, translator.groups(piece))
         if problem or problems:
-            result.unresolved_pieces[(piece.basic_name or piece.name, "; ".join(filter(None, [problem, *problems])))] += 1
+            why = "; ".join(filter(None, [problem, *problems]))
+            result.unresolved_pieces[(piece.basic_name or piece.name, why)] += 1
             continue
         result.resolved += 1
         if hexes is not None and identifier in hexes[0] and identifier not in hexes[1]:

@@ -133,7 +133,6 @@ class Draft:
     pieces: list[PieceClass] = field(default_factory=list)
     matched_locations: dict[tuple[str, str], str] = field(default_factory=dict)
     to_fill_in: int = 0
-    notes: list[str] = field(default_factory=list)
 
 
 def game_locations(map_path: Path | None) -> dict[str, str]:
