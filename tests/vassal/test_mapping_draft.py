@@ -230,3 +230,23 @@ def test_mapping_check_on_a_sample_save_reports_json(tmp_path):
     counted = json.loads(result.stdout)["coverage"][0]
     assert counted["pieces"] == counted["resolved"] + counted["unresolved"] + sum(counted["skipped"].values())
     assert (counted["pieces"], counted["resolved"], counted["to_fill_in"], counted["unresolved"]) == (2, 2, 0, 0)
+
+
+def test_a_draft_needs_the_module_an_extension_extends(tmp_path):
+    extension = tmp_path / "buildFile.xml"
+    extension.write_text('<VASSAL.build.module.ModuleExtension module="VASL" version="1"/>', encoding="utf-8")
+    result = referee("vassal", "mapping", "draft", "--module", extension, "--game", "tito")
+    assert result.returncode == 2 and "is an extension (for the module 'VASL'), not a module" in result.stderr
+    listed = referee("vassal", "module", extension)
+    assert listed.returncode == 0 and "an extension for the module 'VASL'" in listed.stdout
+
+
+def test_pieces_without_a_name_are_left_out_until_filled_in():
+    module = parse_build_file(f"""<?xml version="1.0"?>
+<VASSAL.build.GameModule name="Unnamed" version="1">
+  <{PACKAGE}.PieceWindow name="Pieces">{slot("", "blank.png")}</{PACKAGE}.PieceWindow>
+</VASSAL.build.GameModule>""".encode(), source="unnamed.xml")
+    draft = draft_mapping(module, "awaw", map_href="map.xml", game_map=None, skeleton=None)
+    mapping = parse_mapping(draft.xml, "draft.xml", Path.cwd())
+    assert any(rule.todo and rule.applies("", {}) for rule in mapping.ignores)
+    assert not any(rule.applies("GE Inf", {}) for rule in mapping.ignores)

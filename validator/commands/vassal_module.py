@@ -21,14 +21,14 @@ def add_module_options(parser: argparse.ArgumentParser, *, positional: bool) -> 
                              "repeat for each (VASSAL loads the ones the player chose, so none is found by itself)")
 
 
-def read_with_extensions(arguments: argparse.Namespace):
-    """The module the arguments name, with its extensions; a bare extension is summarised alone."""
+def read_with_extensions(arguments: argparse.Namespace, *, extension_alone: bool = False):
+    """The module the arguments name, with its extensions; a bare extension only where ``extension_alone``."""
     from validator.saves.vassal.extensions import with_extensions
     from validator.saves.vassal.module import read_module
 
     limits = limits_of(arguments)
     module = read_module(arguments.module, limits=limits)
-    if module.extends is not None and not arguments.extension:
+    if module.extends is not None and not arguments.extension and extension_alone:
         return module
     return with_extensions(module, [read_module(path, limits=limits) for path in arguments.extension])
 
@@ -46,7 +46,7 @@ def register(vassal_commands) -> None:
 def show_module(arguments: argparse.Namespace) -> int:
     from validator.saves.vassal.module_summary import render_text, summarise
 
-    data = summarise(read_with_extensions(arguments))
+    data = summarise(read_with_extensions(arguments, extension_alone=True))
     if arguments.format == "json":
         print_json(data)
     else:

@@ -245,12 +245,15 @@ def draft_mapping(module: Module, game: str, *, map_href: str, game_map: Path | 
     # -- pieces --------------------------------------------------------------------------------------------------
     prototypes_folder = {slot.name: slot.folder for slot in module.piece_slots}
     candidates: dict[str, tuple[str, str]] = {}
+    unnamed = False
     for slot in module.piece_slots:
         if slot.piece_name:
             candidates.setdefault(slot.piece_name, (slot.image, slot.folder))
+        unnamed = unnamed or not slot.piece_name
     for name, image, _ in saved_pieces:
         if name:
             candidates.setdefault(name, (image, prototypes_folder.get(name, "")))
+        unnamed = unnamed or not name
     classes = [classify(name, image, folder, game) for name, (image, folder) in candidates.items()]
     draft.pieces = classes
     partisan_kind = PARTISAN_KINDS.get(game)
@@ -300,6 +303,10 @@ def draft_mapping(module: Module, game: str, *, map_href: str, game_map: Path | 
                             "give each a kind in piece-types (and an owner), then take it out of this list")
         writer.comment(pieces, "not classified: " + "; ".join(
             f"{c.name} ({c.kind_from if c.kind is None else 'no owner'})" for c in untyped))
+    if unnamed:
+        writer.add(pieces, "ignore", name_pattern="^$",
+                   todo="pieces without a name: nothing says what they are; describe them by a property, or keep "
+                        "leaving them out")
     if partisans:
         for pattern in name_patterns((c.name for c in partisans), (c.name for c in units)):
             writer.add(pieces, "ignore", name_pattern=pattern,
