@@ -45,6 +45,14 @@ ALLOWED_ELEMENTS = frozenset(
 NOT_DRAWN = "The plugin could not draw a picture of this position; the report above is complete without it."
 
 
+# What a picture cleaned by this module begins with once it is stored: the report page shows it
+# as it is, without parsing and cleaning it again on every view.  A picture stored without it
+# (by an older, laxer version) is cleaned on the way out, as before.  Raise the number when the
+# cleaner allows less, so pictures it cleaned before are cleaned again when shown.
+CLEANER_VERSION = 1
+CLEANED_MARK = f"<!-- cleaned by Referee's picture cleaner, version {CLEANER_VERSION} -->"
+
+
 class PictureError(ValueError):
     """The plugin's picture is not a clean SVG document."""
 
@@ -61,10 +69,17 @@ def draw(game: Game, position: Position, report: Report) -> Picture:
         return Picture(None, None)
     try:
         drawn = game.picture(position, report)
-        return Picture(clean_svg(drawn))
+        return Picture(CLEANED_MARK + clean_svg(drawn))
     except Exception as error:  # a plugin defect must not lose the report
         current_app.logger.warning("The %s plugin's picture was refused: %s", game.id, error)
         return Picture(None, NOT_DRAWN)
+
+
+def shown(stored: str) -> str:
+    """A stored picture as a page places it: cleaned when it was stored, or cleaned now (raises PictureError)."""
+    if stored.startswith(CLEANED_MARK):
+        return stored[len(CLEANED_MARK):]
+    return clean_svg(stored)
 
 
 def clean_svg(drawn: object) -> str:

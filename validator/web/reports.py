@@ -284,17 +284,17 @@ def as_json(report_id: str):
 
 
 def _stored_picture(record: records.Record) -> Markup | None:
-    """The stored picture, cleaned again on the way out, as markup to place inline.
+    """The stored picture as markup to place inline.
 
-    It was cleaned when it was drawn; cleaning once more (a parse, no plugin
-    code) keeps records written by an older, laxer version safe too.  After
-    ``clean_svg`` every text and attribute has been escaped by lxml, which is
-    why this is the one place generated markup is marked safe.
+    It was cleaned when it was drawn and stored marked so (pictures.shown);
+    a record written by an older, laxer version is cleaned again on the way
+    out.  After ``clean_svg`` every text and attribute has been escaped by
+    lxml, which is why this is the one place generated markup is marked safe.
     """
     if not record.picture:
         return None
     try:
-        return Markup(pictures.clean_svg(record.picture))
+        return Markup(pictures.shown(record.picture))
     except pictures.PictureError as error:
         current_app.logger.warning("The stored picture of report %s was refused: %s", record.id, error)
         return None

@@ -21,7 +21,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from validator.cases import CaseNumber
 from validator.catalogue import CatalogueGame, no_checks_sentence
 from validator.coverage import FIXTURES_ELSEWHERE, CaseCoverage, of_game
-from validator.web import library, reading, records, reports
+from validator.web import library, page_cache, reading, records, reports
 from validator.web.markup import printable
 from validator.web.reading import Index
 
@@ -47,14 +47,14 @@ def contents(game: str):
             entries=reading.index_contents(index),
             command=library.import_command(chosen),
         )
-    return render_template(
+    return page_cache.rendered(chosen.id, book.imported_at, "contents", lambda: render_template(
         "rules/contents.html",
         game=chosen,
         book=book,
         entries=reading.book_contents(book, index),
         counts=book.counts(),
         front_matter=reading.front_matter_parts(book),
-    )
+    ))
 
 
 @blueprint.get("/<game>/rules/unresolved")
@@ -118,6 +118,15 @@ def case(game: str, case: str):
     if number not in book.cases:
         nearest = reading.nearest_entry(number, book, index)
         return _missing_case(chosen, number, nearest, imported=True, shown_report=shown_report)
+
+    if shown_report is None:  # the same page for every visitor until the next import
+        return page_cache.rendered(chosen.id, book.imported_at, f"case {number}",
+                                   lambda: _imported_case(chosen, number, index, book, None))
+    return _imported_case(chosen, number, index, book, shown_report)
+
+
+def _imported_case(chosen: CatalogueGame, number: CaseNumber, index: Index, book, shown_report) -> str:
+    """A case of the imported book: its text, checks, neighbours, citations and the report's violations."""
 
     def entry(case) -> reading.Entry | None:
         return reading.book_entry(book, case.number, index) if case is not None else None
