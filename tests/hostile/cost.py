@@ -1,9 +1,10 @@
 """What reading one hostile file costs, measured in a fresh subprocess.
 
 The child process reads the file once and reports the CPU time of the read
-alone (``time.process_time``, imports excluded), its peak resident memory
-(``ru_maxrss``) and the outcome: the sentence of the input error it refused
-the file with, or a summary of what it read.  Any other exception is
+alone (``time.process_time``, imports excluded), its own peak resident memory
+(``VmHWM``, not ``ru_maxrss``, which starts from the parent's size) and the
+outcome: the sentence of the input error it refused the file with, or a
+summary of what it read.  Any other exception is
 reported as such, so a test can say "no traceback".  The timeout is only a
 guard against a hang; no test compares it with anything.
 """
@@ -30,6 +31,18 @@ from validator.saves.errors import SaveInputError
 from validator.saves.vassal.errors import VassalFormatError
 from validator.rulebook.importer import RulebookImportError
 limits = Limits(**limits)
+
+def peak_mb():
+    # VmHWM is this process's own high-water mark; ru_maxrss would report the parent's size at the fork
+    # (Linux keeps the larger across exec), so a big pytest process would seem to cost the child its memory.
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 def vassal_save():
     from validator.saves.vassal.reader import read_saved_game
@@ -126,7 +139,7 @@ except (VassalFormatError, SaveInputError, RulebookImportError) as error:
 except BaseException as error:
     outcome = {"crashed": f"{type(error).__name__}: {error}"[:500]}
 outcome["cpu"] = time.process_time() - started
-outcome["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+outcome["peak_mb"] = peak_mb()
 print(json.dumps(outcome))
 '''
 
@@ -136,7 +149,7 @@ class Cost:
     cpu: float
     """CPU seconds the read took in the child."""
     peak_mb: float
-    """The child's peak resident memory, interpreter and imports included."""
+    """The child's own peak resident memory (VmHWM), interpreter and imports included."""
     summary: str | None = None
     refused: str | None = None
     crashed: str | None = None

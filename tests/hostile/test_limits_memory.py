@@ -116,7 +116,7 @@ def test_an_xz_layer_asking_for_a_huge_dictionary_is_refused_by_its_header(tmp_p
 
 
 _WEB_CHECK = r'''
-import io, json, resource, sys
+import io, json, sys
 from validator.web import create_app
 instance, save, module = sys.argv[1:4]
 app = create_app({"TESTING": True, "INSTANCE": instance, "SECRET_KEY": "test-only"})
@@ -124,8 +124,9 @@ data = {"game": "tito", "save": (io.BytesIO(open(save, "rb").read()), "full.vsav
         "module": (io.BytesIO(open(module, "rb").read()), "tito-sample.vmod")}
 response = app.test_client().post("/api/check", data=data, content_type="multipart/form-data")
 answer = response.get_json()
+status = dict(line.split(":", 1) for line in open("/proc/self/status", encoding="ascii"))
 print(json.dumps({"status": response.status_code, "legal": answer.get("legal"), "error": answer.get("error"),
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "peak_mb": int(status["VmHWM"].split()[0]) / 1024}))
 '''
 
 
@@ -147,3 +148,16 @@ def test_a_full_web_check_of_the_most_pieces_the_web_admits_stays_below_the_boun
     outcome = json.loads(completed.stdout.strip().splitlines()[-1])
     assert outcome["status"] == 200 and outcome["legal"] is False, outcome  # 9,990 divisions overstack one box
     assert outcome["peak_mb"] < WEB_PEAK_MB, outcome
+
+
+def test_an_xz_bomb_stops_at_the_web_text_cap(tmp_path):
+    compressor = lzma.LZMACompressor(format=lzma.FORMAT_XZ, preset=6)  # 8 MiB dictionary: within xz_memory_bytes
+    block = b"x" * (1 << 20)
+    packed = b"".join(compressor.compress(block) for _ in range(256)) + compressor.flush()  # 256 MiB of text
+    assert len(packed) < 100_000
+    saved_game = b"!VOXZ" + bytes([shapes.KEY]) + packed.translate(bytes(v ^ shapes.KEY for v in range(256)))
+    save = shapes.write_vsav(tmp_path / "bomb.vsav", saved_game)
+    cost = measure("vassal_save", save, limits=WEB)
+    assert cost.refused and cost.refused.endswith(
+        f"bytes of command text or more, more than the text_bytes limit of {WEB_LIMITS.text_bytes:,}."), cost
+    assert cost.peak_mb < WEB_PEAK_MB, cost
