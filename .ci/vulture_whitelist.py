@@ -9,6 +9,7 @@ each with why it stays.
 trim_blocks  # jinja_env option (validator/web/__init__.py), read by Jinja
 lstrip_blocks  # jinja_env option (validator/web/__init__.py), read by Jinja
 row_factory  # sqlite3 connection option (validator/info.py, validator/store.py), read by sqlite3
+log_errors  # re2.Options option (validator/patterns.py), read by RE2
 
 # A field of a protocol the game plugins fill in (validator/games.py), read by the report template.
 picture_caption  # templates/reports/report.html
