@@ -95,3 +95,21 @@ def test_first_stops_at_the_first_illegal_step_and_final_checks_the_last_positio
     code, out, _ = run_cli("check", log, "--game", "tito", "--module", module, "--final", "--format", "json")
     assert code == 0  # the last position alone breaks no position check
     assert "violations" in json.loads(out) and "steps" not in json.loads(out)
+
+
+def test_a_log_that_starts_from_an_illegal_position_is_not_legal(tmp_path, run_cli):
+    start = tmp_path / "overstacked.xml"
+    italians = "\n".join(
+        f'    <piece id="it-{index}" name="Italian division" nationality="italian" size="division" strength="6" '
+        f'location="montenegro/cetinje/axis"/>' for index in range(8))
+    start.write_text(GAME_TURN_ONE.replace("turn=\"1\" phase=\"yugoslav-movement\"", 'turn="3" phase="axis-combat"')
+                     .replace("  </pieces>", italians + "\n  </pieces>")
+                     .format(map=(ROOT / "plugin" / "tito" / "maps" / "tito-map.xml").as_posix()))
+    log, module = write_log(tmp_path, start, [tito_move("p2", SERBIA_MOUNTAIN, SERBIA_HIDE_AWAY, "p2 hides")])
+    code, out, _ = run_cli("check", log, "--game", "tito", "--module", module, "--format", "json")
+    report = json.loads(out)
+    assert code == 1 and report["illegal_steps"] == [] and not report["start"]["legal"]
+    assert [violation["case"] for violation in report["start"]["violations"]] == ["6.21"]
+    _, out, _ = run_cli("check", log, "--game", "tito", "--module", module)
+    assert "start: the position when logging began has 1 violation" in out
+    assert "the position it starts from is illegal" in out

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from validator.errors import InputError
 from validator.games import Game, get
@@ -93,11 +94,16 @@ class LogMoves:
     def moves(self) -> int:
         return self.total - len(taken_back(self.log.steps))
 
+    @cached_property
+    def start(self) -> Position:
+        """The position when logging began."""
+        return self.position(self.log.initial)
+
     def steps(self) -> Iterator[Step]:
         """Each move in order; a step that changed nothing a position shows is left out."""
         gone = taken_back(self.log.steps)
         previous_saved: SavedGame = self.log.initial
-        previous: Position | None = None
+        previous: Position | None = self.start
         for log_step, saved in self.log.positions():
             if log_step.index not in gone:
                 before = previous if previous is not None else self.position(previous_saved)

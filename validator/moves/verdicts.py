@@ -111,9 +111,10 @@ def _key(result: Result) -> tuple:
 
 @dataclass(frozen=True)
 class LogVerdict:
-    """Every move of a log judged, up to the first illegal one when asked."""
+    """Every move of a log judged, up to the first illegal one when asked, and the position it started from."""
 
     moves: LogMoves
+    start: Report  # the position checks of the position when logging began
     verdicts: tuple[MoveVerdict, ...]
     judged: int
     stopped_at: int | None = None  # the step judging stopped at (``first``), or None
@@ -124,7 +125,7 @@ class LogVerdict:
 
     @property
     def legal(self) -> bool:
-        return not self.illegal
+        return self.start.legal and not self.illegal
 
     def to_json(self, base_url: str = "") -> dict:
         log = self.moves
@@ -137,18 +138,27 @@ class LogVerdict:
             "judged_steps": self.judged,
             "stopped_at": self.stopped_at,
             "legal": self.legal,
+            "start": {"legal": self.start.legal,
+                      "violations": [self.start.result_json(result, base_url) for result in self.start.violations]},
             "illegal_steps": [verdict.index for verdict in self.illegal],
             "steps": [verdict.to_json(base_url) for verdict in self.verdicts if verdict.speaks],
         }
 
     def to_text(self) -> str:
-        lines = [line for verdict in self.verdicts if verdict.speaks for line in verdict.lines("step")]
+        lines = []
+        if self.start.violations:
+            lines.append(f"start: the position when logging began has {plural(len(self.start.violations), 'violation')}")
+            lines += ["  " + self.start.line(result).replace("\n", "\n  ") for result in self.start.violations]
+        lines += [line for verdict in self.verdicts if verdict.speaks for line in verdict.lines("step")]
         log = self.moves
         undone = f", {plural(len(log.undone), 'step')} undone" if log.undone else ""
         stopped = f"; stopped at step {self.stopped_at}, the first illegal one" if self.stopped_at else ""
         illegal = self.illegal
-        verdict = ("legal" if not illegal else
-                   f"{plural(len(illegal), 'illegal step')} ({', '.join(str(step.index) for step in illegal)})")
+        faults = [f"{plural(len(illegal), 'illegal step')} ({', '.join(str(step.index) for step in illegal)})"] \
+            if illegal else []
+        if not self.start.legal:
+            faults.append("the position it starts from is illegal")
+        verdict = "; ".join(faults) or "legal"
         lines.append(f"{log.source}: {plural(log.total, 'step')}{undone}; {plural(self.judged, 'move')} judged"
                      f"{stopped}: {verdict}.")
         return "\n".join(lines)
@@ -157,7 +167,8 @@ class LogVerdict:
 def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet) -> LogVerdict:
     """Every move of the log, each blamed only for the position violations it brings."""
     verdicts = []
-    standing: dict[int, list[Result]] = {}
+    start = runner.check(log.start, log.game)
+    standing: dict[int, list[Result]] = {id(log.start): list(start.results)}
     judged = 0
     for step in log.steps():
         before_results = standing.pop(id(step.before), None)
@@ -170,8 +181,8 @@ def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet) -
         judged += 1
         progress(judged)
         if first and not verdict.legal:
-            return LogVerdict(log, tuple(verdicts), judged, step.index)
-    return LogVerdict(log, tuple(verdicts), judged)
+            return LogVerdict(log, start, tuple(verdicts), judged, step.index)
+    return LogVerdict(log, start, tuple(verdicts), judged)
 
 
 @dataclass(frozen=True)
