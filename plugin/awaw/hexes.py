@@ -57,7 +57,7 @@ def map_reading(map_data: MapData) -> MapReading:
 
 def _read(map_data: MapData) -> MapReading:
     hexes = _hexes(map_data)
-    return MapReading(hexes, tuple(hex_id for hex_id, hex_info in hexes.items() if hex_info.has("objective")),
+    return MapReading(hexes, tuple(hex_id for hex_id, hex_info in hexes.items() if "objective" in hex_info.features),
                       {area.id: part_of_chain(map_data, area.id)[0][-1] for area in map_data.areas.values()})
 
 
