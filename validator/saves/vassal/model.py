@@ -6,7 +6,7 @@ kept: in VASSAL they are the players' secret passwords.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -22,6 +22,48 @@ class Trait:
     id: str
     type: str
     state: str
+
+
+class TraitChain(Sequence[Trait]):
+    """A piece's traits, outermost first, built when first asked for.
+
+    A reader needs the few traits that give names and properties, which it
+    reads straight from the type's plan; the full list of dozens of traits per
+    piece is for the callers that look at it, and costs nothing until then.
+    It compares equal to the same traits as a tuple.
+    """
+
+    __slots__ = ("_ids", "_types", "_states", "_traits")
+
+    def __init__(self, ids: Sequence[str], own_types: Sequence[str], states: Sequence[str]) -> None:
+        self._ids, self._types, self._states = ids, own_types, states
+        self._traits: tuple[Trait, ...] | None = None
+
+    def _built(self) -> tuple[Trait, ...]:
+        if self._traits is None:
+            states = list(self._states) + [""] * (len(self._ids) - len(self._states))
+            self._traits = tuple(map(Trait, self._ids, self._types, states))
+        return self._traits
+
+    def __getitem__(self, index):
+        return self._built()[index]
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __iter__(self) -> Iterator[Trait]:
+        return iter(self._built())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TraitChain):
+            return self._built() == other._built()
+        return isinstance(other, tuple) and self._built() == other
+
+    def __hash__(self) -> int:
+        return hash(self._built())
+
+    def __repr__(self) -> str:
+        return f"TraitChain({self._built()!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +123,7 @@ class Piece:
     y: int
     stack_id: str | None
     deck_id: str | None
-    traits: tuple[Trait, ...]
+    traits: Sequence[Trait]
     """Outermost first; the BasicPiece (``piece;``) is last."""
     properties: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     """Marker values, Dynamic Property values and BasicPiece persistent properties."""

@@ -8,22 +8,23 @@ ids (custom modules register their own) are kept raw, never guessed at.
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
+from collections import Counter
 from dataclasses import dataclass
+from itertools import accumulate, repeat
+from operator import sub
 from types import MappingProxyType
 
 from validator.limits import DEFAULT_LIMITS
 
 from .model import Concealment, Layer, Trait
-from .sequence import Decoder, items, java_int, leading, split
-
-_TAB_AFTER_RUN = re.compile(r"(?<!\\)(\\*)\t")
-"""A TAB with the whole run of backslashes before it (the look-behind keeps each run to one match)."""
-
+from .sequence import Decoder, encode, items, java_int, leading, split
 
 MOST_PROPERTIES = 10_000
 """Persistent properties read from one BasicPiece state; VASSAL's count field could claim two billion."""
+
+
+_RUNS = tuple("\\" * depth for depth in range(512))
+"""Backslash runs by depth, for the check that a chain nests nothing inside its elements (deeper: the general way)."""
 
 
 class PieceChainError(ValueError):
@@ -43,25 +44,60 @@ def chain_elements(value: str, count: int) -> list[str]:
     ``Decorator`` reading ``myType``, then ``inner``), without building each
     level's remainder: element k sits k levels deep, so the TAB that ends it
     is preceded by exactly k backslashes, every TAB inside it by more, and
-    unescaping it once per level removes k + 1 of them.  Each level is a
-    range of the original text found by bisecting the TABs of its depth.
+    unescaping it once per level removes k + 1 of them.
+
+    The text is split at every TAB once (at C speed) and each part's run of
+    trailing backslashes measured.  When the runs are 0, 1, 2, ... in order,
+    every TAB ends one level and nothing nests inside an element: the case of
+    nearly every real state and of most types, where each element is its part
+    less the separator's backslashes.  Otherwise each level's TAB is looked up
+    by its run (:func:`_nested_elements`).
     """
     if "\t" not in value:
         return [_unquote(value)][:count]
-    tabs_at_depth: dict[int, list[int]] = {}
-    for match in _TAB_AFTER_RUN.finditer(value):
-        tabs_at_depth.setdefault(match.end(1) - match.start(1), []).append(match.end(1))
+    parts = value.split("\t")
+    separators = len(parts) - 1
+    ended = parts[:-1]
+    if (separators < len(_RUNS) and value[-1] != "'" and all(map(str.endswith, ended, _RUNS))
+            and not any(map(str.endswith, ended, _RUNS[1:]))):
+        # Part d ends with exactly d backslashes: every TAB ends one level, and the remainder at every
+        # level ends where the value ends, so no level is quoted but by its own element.
+        return [_unquote(parts[depth][:len(parts[depth]) - depth] if depth < separators else parts[depth])
+                for depth in range(min(count, len(parts)))]
+    parts.pop()
+    runs = list(map(sub, map(len, parts), map(len, map(str.rstrip, parts, repeat("\\")))))
+    return _nested_elements(value, count, parts, runs)
+
+
+def _nested_elements(value: str, count: int, parts: list[str], runs: list[int]) -> list[str]:
+    """The general case of :func:`chain_elements`: TABs inside elements, quoted remainders, extra tokens.
+
+    At level d the element ends at the first TAB after the level's start
+    whose run is exactly d; the level's remainder ends at the next such TAB
+    (VASSAL reads two tokens per level and ignores the rest).  Every TAB a
+    level's search passes has a longer run than d and so costs more than d
+    characters of text, which keeps the searches linear in the text.
+    """
+    ends = list(accumulate(map(len, parts)))      # TAB i sits at ends[i] + i
+    tabs_of_run = Counter(runs)
     elements: list[str] = []
     low, high, depth = 0, len(value), 0
+    first_tab, end_tab = 0, len(runs)
     while len(elements) < count:
-        tabs = tabs_at_depth.get(depth, ())
-        index = bisect_left(tabs, low)
-        first = tabs[index] if index < len(tabs) and tabs[index] < high else None
-        elements.append(_unquote(_unescaped(value, low, high if first is None else first - depth, depth + 1)))
-        if first is None:
+        try:
+            tab = runs.index(depth, first_tab, end_tab)
+        except ValueError:
+            elements.append(_unquote(_unescaped(value, low, high, depth + 1)))
             break
-        second = tabs[index + 1] if index + 1 < len(tabs) and tabs[index + 1] < high else None
-        low, high = first + 1, high if second is None else second - depth
+        at = ends[tab] + tab
+        elements.append(_unquote(_unescaped(value, low, at - depth, depth + 1)))
+        if tabs_of_run[depth] > 1:         # another TAB of this run somewhere: it may end this level's remainder
+            try:
+                end_tab = runs.index(depth, tab + 1, end_tab)
+                high = ends[end_tab] + end_tab - depth
+            except ValueError:
+                pass
+        low, first_tab = at + 1, tab + 1
         if high - low > 1 and value[low] == "'" and value[high - 1] == "'":
             low, high = low + 1, high - 1
         depth += 1
@@ -81,6 +117,14 @@ def _unquote(token: str) -> str:
     if len(token) > 1 and token[0] == "'" and token[-1] == "'":
         return token[1:-1]
     return token
+
+
+def encode_chain(elements: list[str]) -> str:
+    """A chain from its elements, outermost first, nested as ``Decorator.getState`` and ``getType`` write it."""
+    result = elements[-1]
+    for element in reversed(elements[:-1]):
+        result = encode([element, result], "\t")
+    return result
 
 
 def split_chain(value: str, most: int = DEFAULT_LIMITS.traits) -> list[str]:
@@ -190,45 +234,6 @@ def deck_name(type_string: str) -> str:
     return tokens[13] if len(tokens) > 13 else ""
 
 
-def _string_array(value: str, most: int) -> list[str]:
-    return items(value, ",", most) if value else []
-
-
-def layer_of(trait: Trait, most_items: int = DEFAULT_LIMITS.list_items) -> Layer:
-    """An Embellishment's level and names (``emb2;`` and the old ``emb;`` layout)."""
-    tokens = leading(trait.type, ";", 20) if trait.id == "emb2;" else items(trait.type, ";", most_items)
-    if trait.id == "emb2;":
-        fields = tokens[1:] + [""] * 19
-        images = _string_array(fields[15], most_items)
-        names = _string_array(fields[16], most_items)
-        names += [""] * (len(images) - len(names))
-        layer_name = fields[18]
-        default_value = -1 if fields[2] else 1
-    else:
-        images_and_names = tokens[9:] if len(tokens) > 9 else []
-        names = []
-        for entry in images_and_names:
-            parts = leading(entry, ",", 2)
-            names.append(parts[1] if len(parts) > 1 else "")
-        layer_name = ""
-        activate_key = leading(tokens[1], ";", 1)[0] if len(tokens) > 1 else ""
-        default_value = -1 if activate_key else 1
-    value = java_int(leading(trait.state, ";", 1)[0], default_value) if trait.state else default_value
-    level = abs(value) if value != 0 else 1
-    active = value > 0
-    level_name = names[value - 1] if active and value - 1 < len(names) else ""
-    return Layer(layer_name, level, active, level_name, tuple(names))
-
-
-def _apply_level_name(level_name: str, inner: str) -> str:
-    if not level_name:
-        return inner
-    parts = leading(level_name, "+", 2)
-    if len(parts) > 1:
-        return inner + parts[1] if parts[0] == "" else parts[0] + inner
-    return parts[0]
-
-
 @dataclass(frozen=True, slots=True)
 class PieceFacts:
     """Everything the trait chain tells a reader, gathered in one pass."""
@@ -249,73 +254,10 @@ class PieceFacts:
 
 
 def piece_facts(traits: tuple[Trait, ...], most_items: int = DEFAULT_LIMITS.list_items) -> PieceFacts:
-    """Name, image, properties, layers and mask/hide flags of a piece's trait chain."""
-    basic_trait = traits[-1]
-    basic_tokens = leading(basic_trait.type, ";", 5) + ["", "", "", "", ""]
-    image, common_name = basic_tokens[3], basic_tokens[4]
-    basic = basic_state(basic_trait.state) if basic_trait.id == "piece;" else BasicState(None, 0, 0, ())
-    basic_name = common_name
-    for trait in traits:
-        if trait.id == "basicName;":
-            basic_name = leading(trait.type, ";", 2)[1] if ";" in trait.type else basic_name
-            break
+    """Name, image, properties, layers and mask/hide flags of a chain already paired with its states."""
+    from .piece_types import piece_facts as facts   # the plan module builds on this one's chain reading
 
-    properties: dict[str, str] = {}
-    layers: list[Layer] = []
-    masked, mask_name, hidden = False, None, False
-    mask_owner: tuple[str, str] | None = None
-    hide_owner: tuple[str, str] | None = None
-    name = basic_name
-    for trait in reversed(traits[:-1]):          # innermost first, so outer traits wrap the name
-        tid = trait.id
-        if tid in ("emb2;", "emb;"):
-            layer = layer_of(trait, most_items)
-            layers.append(layer)
-            if layer.active:
-                name = _apply_level_name(layer.level_name, name)
-        elif tid == "label;":
-            tokens = leading(trait.type, ";", 19) + [""] * 19
-            label = trait.state
-            if label or tokens[18] == "true":
-                name_format = tokens[12] or "$pieceName$ ($label$)"
-                name = name_format.replace("$pieceName$", name).replace("$label$", label)
-        elif tid == "obs;":
-            owner = leading(trait.state, ";", 1)[0] if trait.state else "null"
-            masked = owner not in ("null", "")
-            tokens = leading(trait.type, ";", 7)
-            mask_name = tokens[5] if len(tokens) > 5 and tokens[5] else "?"
-            mask_owner = (owner, tokens[6] if len(tokens) > 6 else "") if masked else None
-        elif tid == "hide;":
-            hidden = trait.state not in ("null", "")
-            tokens = leading(trait.type, ";", 5)
-            hide_owner = (trait.state, tokens[4] if len(tokens) > 4 else "") if hidden else None
-    # Properties: the outermost trait answers first in VASSAL, so fill outermost first.
-    for trait in traits[:-1]:
-        tid = trait.id
-        if tid == "mark;":
-            keys = items(trait.type[len("mark;"):], ",", most_items)
-            values = items(trait.state, ",", most_items) if trait.state else []
-            for index, key in enumerate(keys):
-                if key:
-                    properties.setdefault(key, values[index] if index < len(values) else "")
-        elif tid == "PROP;":
-            tokens = leading(trait.type, ";", 2)
-            if len(tokens) > 1 and tokens[1]:
-                properties.setdefault(tokens[1], trait.state)
-        elif tid == "label;":
-            tokens = leading(trait.type, ";", 17) + [""] * 19
-            properties.setdefault(tokens[16] or "TextLabel", trait.state)
-        elif tid in ("emb2;", "emb;"):
-            layer = layer_of(trait, most_items)
-            if layer.name:
-                properties.setdefault(f"{layer.name}_Level", str(layer.level))
-                properties.setdefault(f"{layer.name}_Name", layer.level_name)
-                properties.setdefault(f"{layer.name}_Active", "true" if layer.active else "false")
-    for key, value in basic.properties:
-        properties.setdefault(key, value)
-    layers.reverse()
-    return PieceFacts(name, basic_name, image, basic, MappingProxyType(properties), tuple(layers),
-                      masked, mask_name if masked or mask_name else None, hidden, mask_owner, hide_owner)
+    return facts(traits, most_items)
 
 
 def concealment(owner: tuple[str, str] | None, roster_sides: dict[str, str],

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from types import MappingProxyType
 
 from validator.limits import DEFAULT_LIMITS, Limits
+from validator.recently_used import RecentlyUsed
 
 from .commands import (
     AddPiece,
@@ -36,19 +37,22 @@ from .commands import (
 )
 from .errors import VassalFormatError
 from .model import Concealment, Deck, Metadata, Piece, SavedGame, Stack
+from .model import TraitChain
+from .piece_types import TYPE_CACHE_SIZE, PieceType, facts_of, parse_piece_type
 from .pieces import (
     PieceChainError,
     PieceFacts,
     basic_state,
+    chain_elements,
     concealment,
     deck_name,
     deck_state,
+    encode_chain,
     innermost_state,
-    parse_traits,
-    piece_facts,
     stack_state,
+    trait_id,
 )
-from .sequence import TooManyItems, java_int, leading
+from .sequence import TooManyItems, encode, java_int, leading, split
 
 MODULE_CONTAINER = "Module"
 
@@ -56,6 +60,20 @@ MODULE_CONTAINER = "Module"
 def _coordinate(text: str) -> int:
     """``Integer.parseInt`` with default 0; up to nine ASCII digits is always a valid int, so skip the full rule."""
     return int(text) if len(text) < 10 and text.isascii() and text.isdigit() else java_int(text, 0)
+
+
+def _created(type_string: str) -> bool:
+    """Whether ``BasicCommandEncoder.createPiece`` makes a piece of this type (stacks and decks aside).
+
+    A chain of two traits or more always gives one: an unknown trait id
+    becomes a Marker and an innermost it cannot create a default BasicPiece.
+    A type of one element gives a piece only as a BasicPiece (``piece;``);
+    anything else makes ``createBasic`` return null, and the AddPiece adds
+    nothing.
+    """
+    if type_string.startswith("piece;"):
+        return True
+    return "\t" in type_string and len(chain_elements(type_string, 2)) > 1
 
 
 class _PieceRecord:
@@ -68,10 +86,10 @@ class _PieceRecord:
         # Pieces with the "Does not stack" (``immob;``) trait never join a stack.
         self.stackable = not (type_string.startswith("immob;") or "\timmob;" in type_string)
 
-    def own_position(self) -> tuple[str | None, int, int]:
+    def own_position(self, known_map) -> tuple[str | None, int, int]:
         if self.position is None:
             state = basic_state(innermost_state(self.state)) if self.state else None
-            self.position = (state.map, state.x, state.y) if state else (None, 0, 0)
+            self.position = (known_map(state.map), state.x, state.y) if state else (None, 0, 0)
         return self.position
 
 
@@ -150,9 +168,13 @@ class _Container:
 class GameState:
     """The game as a sequence of commands leaves it."""
 
-    def __init__(self, source: str, limits: Limits = DEFAULT_LIMITS) -> None:
+    def __init__(self, source: str, limits: Limits = DEFAULT_LIMITS, maps: frozenset[str] | None = None) -> None:
+        """``maps``: the ids of the maps the module defines, when it is known; a piece on any other is on none."""
         self.source = source
         self.limits = limits
+        self.maps = maps
+        self.not_created: dict[str, int] = {}
+        """AddPiece commands VASSAL would not create a piece for, by their type's first trait id."""
         self.pieces: dict[str, _PieceRecord] = {}
         self.containers: dict[str, _Container] = {}
         self.container_of: dict[str, str] = {}
@@ -166,6 +188,13 @@ class GameState:
         # past empty stacks.
         self._at: dict[tuple[str | None, int, int], dict[str, None]] = {}
         self._joinable_at: dict[tuple[str | None, int, int], dict[str, None]] = {}
+        self._types: RecentlyUsed[str, PieceType] = RecentlyUsed(TYPE_CACHE_SIZE)
+
+    def known_map(self, map_id: str | None) -> str | None:
+        """The map id as VASSAL finds it: ``Map.getMapById`` gives null for a map the module does not define."""
+        if map_id is None or self.maps is None or map_id in self.maps:
+            return map_id
+        return None
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -175,7 +204,7 @@ class GameState:
         if kind is MovePiece:
             self._move(command.id, command.new_map, command.new_x, command.new_y, command.new_under_id)
         elif kind is ChangePiece:
-            self._change(command.id, command.new_state)
+            self._change(command.id, command.new_state, command.old_state)
         elif kind is AddPiece:
             self._add(command.id, command.type, command.state)
         elif kind is RemovePiece:
@@ -213,16 +242,21 @@ class GameState:
             self._move(piece_id, new_map, new_x, new_y, new_under_id)
         elif head == "D/":
             if "\\/" in text or "'" in text:
-                piece_id, new_state, _ = change_fields(text)
-            else:                                 # the id and the new state, leaving the old state unsliced
+                piece_id, new_state, old_state = change_fields(text)
+            else:
                 after_id = text.find("/", 2)
                 if after_id < 0:
-                    piece_id, new_state = text[2:], ""
+                    piece_id, new_state, old_state = text[2:], "", None
                 else:
                     end = text.find("/", after_id + 1)
                     piece_id = text[2:after_id]
                     new_state = text[after_id + 1:] if end < 0 else text[after_id + 1:end]
-            self._change(piece_id, new_state)
+                    if end < 0:
+                        old_state = None
+                    else:
+                        after_old = text.find("/", end + 1)
+                        old_state = text[end + 1:] if after_old < 0 else text[end + 1:after_old]
+            self._change(piece_id, new_state, old_state)
         elif head == "+/":
             self._add(*add_fields(text))
         elif head == "-/":
@@ -273,7 +307,12 @@ class GameState:
             container.kind = "stack" if type_string == "stack" else "deck"
             container.name = deck_name(type_string) if container.kind == "deck" else ""
             self._set_container_state(container, state)
-        elif type_string:
+        elif not _created(type_string):
+            first = trait_id(chain_elements(type_string, 1)[0]) if type_string else ""
+            if first not in self.not_created:
+                self._count_item(self.not_created, "kinds of piece type VASSAL would not create")
+            self.not_created[first] = self.not_created.get(first, 0) + 1
+        else:
             if piece_id in self.containers:
                 self._remove(piece_id)      # a piece replacing a stack or deck of the same id
             if piece_id not in self.pieces:
@@ -293,7 +332,7 @@ class GameState:
             raise VassalFormatError(self.source, f"the {container.kind} {container.id} lists {listed:,} pieces, "
                                                  f"{self.limits.beyond('stack_members')}", entry="savedGame")
         parsed = stack_state(state) if container.kind == "stack" else deck_state(state)
-        self._place(container, parsed.map, parsed.x, parsed.y)
+        self._place(container, self.known_map(parsed.map), parsed.x, parsed.y)
         container.layer, container.face_down = parsed.layer, parsed.face_down
         for old in container.children:
             if self.container_of.get(old) == container.id:
@@ -306,15 +345,59 @@ class GameState:
                 children.append(child)
         self._index_joinable(container)
 
-    def _change(self, piece_id: str, new_state: str) -> None:
+    def _change(self, piece_id: str, new_state: str, old_state: str | None = None) -> None:
+        """``ChangePiece``: the new state whole without an old one, else merged as ``mergeState`` does."""
         record = self.pieces.get(piece_id)
         if record is not None:
+            if old_state is not None and old_state != record.state:
+                new_state = self._merged_piece_state(record, new_state, old_state)
             record.state = new_state
             record.position = None
             return
         container = self.containers.get(piece_id)
         if container is not None:
+            if old_state is not None and container.kind == "stack":
+                new_state = self._merged_stack_state(container, new_state, old_state)
             self._set_container_state(container, new_state)
+
+    def _merged_piece_state(self, record: _PieceRecord, new_state: str, old_state: str) -> str:
+        """The state ``Decorator.mergeState`` leaves: each trait takes its new state only where it differs from its old.
+
+        Trait by trait, outermost first, a trait whose own state in the
+        command's old state equals its own state in the new one keeps the
+        state it has now; the BasicPiece's ``mergeState`` does the same with its
+        whole state.  So a change made on another copy of the piece changes
+        only the traits it changed.  (When the piece's state is the command's
+        old state, the result is the new state, which the caller does without
+        this.)
+        """
+        try:
+            count = len(self.piece_type(record.type).ids)
+        except PieceChainError as error:
+            raise VassalFormatError(self.source, f"piece {record.id}: {error}", entry="savedGame") from None
+        levels = [chain_elements(state, count) for state in (new_state, old_state, record.state)]
+        for elements in levels:
+            elements += [""] * (count - len(elements))
+        merged = [new if new != old else current for new, old, current in zip(*levels, strict=True)]
+        return encode_chain(merged)
+
+    def _merged_stack_state(self, container: _Container, new_state: str, old_state: str) -> str:
+        """The state ``Stack.mergeState`` sets: the new one, plus the pieces the stack holds now that neither names.
+
+        Such a piece goes just above the piece below it now, where the new
+        state lists that one, and at the bottom otherwise.
+        """
+        new_tokens, old_tokens = split(new_state, ";"), split(old_state, ";")
+        contents, old_contents = new_tokens[3:], set(old_tokens[3:])
+        named = set(contents)
+        below = None
+        for child in container.children:
+            if child not in named and child not in old_contents:
+                index = contents.index(below) if below is not None and below in contents else -1
+                contents.insert(index + 1, child)
+                named.add(child)
+            below = child
+        return encode(new_tokens[:3] + contents, ";")
 
     def _place(self, container: _Container, map_id: str | None, x: int, y: int) -> None:
         key = (container.map, container.x, container.y)
@@ -378,7 +461,7 @@ class GameState:
         if container_id is not None:
             container = self.containers[container_id]
             return container.map, container.x, container.y
-        return self.pieces[piece_id].own_position()
+        return self.pieces[piece_id].own_position(self.known_map)
 
     def _new_local_stack(self, map_id: str, x: int, y: int, children: list[str]) -> _Container:
         self._local_stacks += 1
@@ -400,6 +483,9 @@ class GameState:
         return None
 
     def _move(self, piece_id: str, new_map: str | None, new_x: int, new_y: int, under: str | None) -> None:
+        """``MovePiece``; a map the module does not define is no map (``Map.getMapById`` gives null)."""
+        if self.maps is not None:
+            new_map = self.known_map(new_map)
         moving_container = self.containers.get(piece_id)
         if moving_container is not None:
             self._move_container(moving_container, new_map, new_x, new_y)
@@ -481,16 +567,31 @@ class GameState:
 
     # -- snapshot ---------------------------------------------------------------------------------
 
+    def piece_type(self, type_string: str) -> PieceType:
+        """The parsed plan of a type string, from this replay's cache when it was seen before."""
+        piece_type = self._types.get(type_string)
+        if piece_type is None:
+            piece_type = parse_piece_type(type_string, self.limits.traits, self.limits.list_items)
+            self._types.put(type_string, piece_type)
+        return piece_type
+
     def _facts(self, record: _PieceRecord) -> PieceFacts:
         key = (record.type, record.state)
         if record.facts is None or record.facts[0] != key:
             try:
-                traits = parse_traits(record.type, record.state, self.limits.traits)
-                record.facts = (key, piece_facts(traits, self.limits.list_items), traits)
+                piece_type = self.piece_type(record.type)
+                states = chain_elements(record.state, len(piece_type.ids) + 1)
+                facts = facts_of(piece_type, states, self.limits.list_items)
             except PieceChainError as error:
                 raise VassalFormatError(self.source, f"piece {record.id}: {error}") from None
             except TooManyItems as error:
                 raise VassalFormatError(self.source, f"piece {record.id} {error}") from None
+            if record.position is None:
+                # The innermost state is the BasicPiece's when the chain has one element per trait.
+                basic = facts.basic if len(states) == len(piece_type.ids) else None
+                if basic is not None:
+                    record.position = (self.known_map(basic.map), basic.x, basic.y)
+            record.facts = (key, facts, TraitChain(piece_type.ids, piece_type.own_types, states))
         return record.facts[1]
 
     def _roster_sides(self) -> dict[str, str]:

@@ -1,0 +1,230 @@
+"""A piece's type string read once, and the facts its states then give.
+
+Real saves repeat a few hundred type strings across thousands of pieces, and
+one type string can hold tens of kilobytes of escaped traits.  Everything a
+reader needs from a type (trait ids, the BasicPiece's image and name, the
+keys of Markers, the formats of Text Labels, the levels of Layers, the
+access of Masks) does not change while the game runs, so :class:`PieceType`
+holds it, parsed once per distinct type string and kept in a small
+least-recently-used cache by each replay.  A piece's facts are then its
+type's plan applied to the few state elements the plan names: the states of
+traits that say nothing a reader uses (menus, triggers, reports) are never
+unescaped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from validator.limits import DEFAULT_LIMITS
+
+from .model import Layer, Trait
+from .pieces import BasicState, PieceChainError, PieceFacts, basic_state, chain_elements, trait_id
+from .sequence import items, java_int, leading
+
+TYPE_CACHE_SIZE = 1024
+"""Distinct piece types one replay keeps parsed (the largest real save has about 530)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayerType:
+    """What an Embellishment's type says: its name, its level names, and the level a state without one takes."""
+
+    name: str
+    level_names: tuple[str, ...]
+    default_value: int
+
+
+@dataclass(frozen=True, slots=True)
+class LabelType:
+    """A Text Label's name format, its property name, and whether it shows an empty label."""
+
+    name_format: str
+    property_name: str
+    shows_empty: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PieceType:
+    """Everything one type string says, outermost trait first; trait i reads state element i."""
+
+    ids: tuple[str, ...]
+    own_types: tuple[str, ...]
+    image: str
+    basic_name: str
+    name_steps: tuple[tuple[int, object], ...]
+    """Layers and labels innermost first, as each wraps the name of the traits inside it."""
+    property_steps: tuple[tuple[int, str, object], ...]
+    """Traits that give properties, outermost first (the outermost answers first in VASSAL)."""
+    mask: tuple[int, str, str] | None
+    """The outermost Mask: (index, mask name, access field)."""
+    hide: tuple[int, str] | None
+    """The outermost Invisible trait: (index, access field)."""
+    needed: tuple[int, ...]
+    """The state elements the facts read, in order."""
+
+
+def _string_array(value: str, most: int) -> list[str]:
+    return items(value, ",", most) if value else []
+
+
+def layer_type(trait_id_: str, own_type: str, most_items: int = DEFAULT_LIMITS.list_items) -> LayerType:
+    """An Embellishment's type (``emb2;`` and the old ``emb;`` layout)."""
+    if trait_id_ == "emb2;":
+        fields = leading(own_type, ";", 20)[1:] + [""] * 19
+        images = _string_array(fields[15], most_items)
+        names = _string_array(fields[16], most_items)
+        names += [""] * (len(images) - len(names))
+        return LayerType(fields[18], tuple(names), -1 if fields[2] else 1)
+    tokens = items(own_type, ";", most_items)
+    names = []
+    for entry in tokens[9:]:
+        parts = leading(entry, ",", 2)
+        names.append(parts[1] if len(parts) > 1 else "")
+    activate_key = leading(tokens[1], ";", 1)[0] if len(tokens) > 1 else ""
+    return LayerType("", tuple(names), -1 if activate_key else 1)
+
+
+def layer_in_state(layer: LayerType, state: str) -> Layer:
+    """The level a Layer's state shows: VASSAL keeps an inactive level as its negative."""
+    value = java_int(leading(state, ";", 1)[0], layer.default_value) if state else layer.default_value
+    level = abs(value) if value != 0 else 1
+    active = value > 0
+    level_name = layer.level_names[value - 1] if active and value - 1 < len(layer.level_names) else ""
+    return Layer(layer.name, level, active, level_name, layer.level_names)
+
+
+def parse_piece_type(type_string: str, most_traits: int = DEFAULT_LIMITS.traits,
+                     most_items: int = DEFAULT_LIMITS.list_items) -> PieceType:
+    """The plan of one type string; a chain of more than ``most_traits`` raises :class:`PieceChainError`."""
+    own_types = chain_elements(type_string, most_traits + 1)
+    if len(own_types) > most_traits:
+        raise PieceChainError(f"its trait chain holds more than {most_traits:,} traits, the traits limit")
+    return plan_of(own_types, most_items)
+
+
+def plan_of(own_types: list[str], most_items: int = DEFAULT_LIMITS.list_items) -> PieceType:
+    """The plan of a chain already split into its traits' own types, outermost first."""
+    ids = [trait_id(own) for own in own_types]
+    if ids[-1] == "piece;":
+        basic_tokens = leading(own_types[-1], ";", 5) + [""] * 5
+        image, basic_name = basic_tokens[3], basic_tokens[4]
+    else:
+        # createPiece puts a default BasicPiece (no image, no name) inside a chain whose innermost it cannot create.
+        image, basic_name = "", ""
+    for index, tid in enumerate(ids):
+        if tid == "basicName;":
+            own = own_types[index]
+            basic_name = leading(own, ";", 2)[1] if ";" in own else basic_name
+            break
+    layers: dict[int, LayerType] = {}
+    labels: dict[int, LabelType] = {}
+    name_steps: list[tuple[int, object]] = []
+    mask = hide = None
+    for index in range(len(ids) - 2, -1, -1):        # innermost first, so outer traits wrap the name
+        tid, own = ids[index], own_types[index]
+        if tid in ("emb2;", "emb;"):
+            layers[index] = layer_type(tid, own, most_items)
+            name_steps.append((index, layers[index]))
+        elif tid == "label;":
+            tokens = leading(own, ";", 19) + [""] * 19
+            labels[index] = LabelType(tokens[12] or "$pieceName$ ($label$)", tokens[16] or "TextLabel",
+                                      tokens[18] == "true")
+            name_steps.append((index, labels[index]))
+        elif tid == "obs;":
+            tokens = leading(own, ";", 7)
+            mask = (index, tokens[5] if len(tokens) > 5 and tokens[5] else "?", tokens[6] if len(tokens) > 6 else "")
+        elif tid == "hide;":
+            tokens = leading(own, ";", 5)
+            hide = (index, tokens[4] if len(tokens) > 4 else "")
+    property_steps: list[tuple[int, str, object]] = []
+    for index in range(len(ids) - 1):
+        tid, own = ids[index], own_types[index]
+        if tid == "mark;":
+            property_steps.append((index, "mark", tuple(items(own[len("mark;"):], ",", most_items))))
+        elif tid == "PROP;":
+            tokens = leading(own, ";", 2)
+            if len(tokens) > 1 and tokens[1]:
+                property_steps.append((index, "prop", tokens[1]))
+        elif tid == "label;":
+            property_steps.append((index, "label", labels[index].property_name))
+        elif tid in ("emb2;", "emb;") and layers[index].name:
+            property_steps.append((index, "layer", layers[index]))
+    needed = {index for index, _ in name_steps} | {index for index, _, _ in property_steps}
+    needed |= {concealed[0] for concealed in (mask, hide) if concealed is not None}
+    needed.add(len(ids) - 1)
+    return PieceType(tuple(ids), tuple(own_types), image, basic_name, tuple(name_steps), tuple(property_steps),
+                     mask, hide, tuple(sorted(needed)))
+
+
+def _apply_level_name(level_name: str, inner: str) -> str:
+    if not level_name:
+        return inner
+    parts = leading(level_name, "+", 2)
+    if len(parts) > 1:
+        return inner + parts[1] if parts[0] == "" else parts[0] + inner
+    return parts[0]
+
+
+def facts_of(piece_type: PieceType, states: list[str], most_items: int = DEFAULT_LIMITS.list_items) -> PieceFacts:
+    """Name, image, properties, layers and mask/hide flags of a piece of this type in these states.
+
+    ``states`` holds the state chain's elements outermost first; missing ones
+    read as empty, as a trait whose state VASSAL never set.
+    """
+    count = len(states)
+
+    def state(index: int) -> str:
+        return states[index] if index < count else ""
+
+    basic = basic_state(state(len(piece_type.ids) - 1)) if count >= len(piece_type.ids) else BasicState(None, 0, 0, ())
+    layers: dict[int, Layer] = {}
+    name = piece_type.basic_name
+    for index, step in piece_type.name_steps:
+        if type(step) is LayerType:
+            layer = layers[index] = layer_in_state(step, state(index))
+            if layer.active:
+                name = _apply_level_name(layer.level_name, name)
+        else:
+            label = state(index)
+            if label or step.shows_empty:
+                name = step.name_format.replace("$pieceName$", name).replace("$label$", label)
+    properties: dict[str, str] = {}
+    for index, kind, data in piece_type.property_steps:
+        if kind == "mark":
+            own_state = state(index)
+            values = items(own_state, ",", most_items) if own_state else []
+            for position, key in enumerate(data):
+                if key:
+                    properties.setdefault(key, values[position] if position < len(values) else "")
+        elif kind == "prop" or kind == "label":
+            properties.setdefault(data, state(index))
+        else:
+            layer = layers[index]
+            properties.setdefault(f"{data.name}_Level", str(layer.level))
+            properties.setdefault(f"{data.name}_Name", layer.level_name)
+            properties.setdefault(f"{data.name}_Active", "true" if layer.active else "false")
+    for key, value in basic.properties:
+        properties.setdefault(key, value)
+    masked, mask_name, mask_owner = False, None, None
+    if piece_type.mask is not None:
+        index, mask_name, access = piece_type.mask
+        owner = leading(state(index), ";", 1)[0] if state(index) else "null"
+        masked = owner not in ("null", "")
+        mask_owner = (owner, access) if masked else None
+    hidden, hide_owner = False, None
+    if piece_type.hide is not None:
+        index, access = piece_type.hide
+        hidden = state(index) not in ("null", "")
+        hide_owner = (state(index), access) if hidden else None
+    ordered_layers = tuple(layers[index] for index in sorted(layers))
+    return PieceFacts(name, piece_type.basic_name, piece_type.image, basic, MappingProxyType(properties),
+                      ordered_layers, masked, mask_name if masked or mask_name else None, hidden, mask_owner,
+                      hide_owner)
+
+
+def piece_facts(traits: tuple[Trait, ...], most_items: int = DEFAULT_LIMITS.list_items) -> PieceFacts:
+    """The facts of a chain already paired with its states (a module's piece slots and prototypes)."""
+    return facts_of(plan_of([trait.type for trait in traits], most_items), [trait.state for trait in traits],
+                    most_items)
