@@ -1,6 +1,6 @@
 """Hypothesis profiles for the property tests of every reader.
 
-``ci`` (the default) is what ``.ci/run`` and a plain ``pytest`` use: a
+``ci`` (the default, 100 examples a test) is what ``.ci/run`` and a plain ``pytest`` use: a
 bounded number of examples, drawn from a fixed seed (``derandomize``), so a
 run is reproducible and the whole property suite stays near a minute; no
 example database is written into the checkout.  ``thorough`` draws many more
@@ -17,7 +17,7 @@ PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
 
 settings.register_profile(
     "ci",
-    max_examples=60,
+    max_examples=100,
     deadline=None,
     derandomize=True,
     database=None,

@@ -4,8 +4,9 @@ Two kinds.  Byte mutations know nothing of the format: flip bits, cut the
 file short, insert bytes (random ones, or tokens the formats give meaning
 to), delete or repeat a stretch.  XML mutations keep the file well-formed so
 that the damage reaches the reader's own checks past the parser: drop,
-duplicate, reorder or move elements, change, drop or add attributes, change
-text.  Each strategy applies one to four mutations to one valid input.
+duplicate, reorder or move elements, change, drop or add attributes (a new
+value, or one borrowed from elsewhere in the file, which keeps the file valid
+more often), change text.  Each strategy applies one to four mutations to one valid input.
 """
 
 from __future__ import annotations
@@ -70,13 +71,19 @@ def _mutate_element(draw, root: etree._Element) -> None:
     elements = _elements(root)
     element = draw(st.sampled_from(elements))
     parent = element.getparent()
-    kinds = ["attribute", "drop attribute", "add attribute", "text"]
+    kinds = ["attribute", "borrowed value", "borrowed value", "drop attribute", "add attribute"]
+    if element.text and element.text.strip():
+        kinds.append("text")
     if parent is not None:
         kinds += ["drop", "duplicate", "reorder", "move"]
     kind = draw(st.sampled_from(kinds))
     if kind == "attribute" and element.attrib:
         name = draw(st.sampled_from(sorted(element.attrib)))
         element.set(name, draw(_attribute_value()))
+    elif kind == "borrowed value" and element.attrib:
+        lender = draw(st.sampled_from([other for other in elements if other.attrib] or [element]))
+        value = lender.get(draw(st.sampled_from(sorted(lender.attrib))))
+        element.set(draw(st.sampled_from(sorted(element.attrib))), value)
     elif kind == "drop attribute" and element.attrib:
         del element.attrib[draw(st.sampled_from(sorted(element.attrib)))]
     elif kind == "add attribute":
@@ -126,11 +133,11 @@ def xml_mutations(draw, data: bytes) -> bytes:
 
 
 def mutations(data: bytes, xml: bool = True) -> st.SearchStrategy[bytes]:
-    """Byte mutations of ``data``, and for XML structural ones too (then now and then bytes on top)."""
+    """Byte mutations of ``data``; for XML, structural ones twice as often (and now and then bytes on top)."""
     if not xml:
         return byte_mutations(data)
     structural = xml_mutations(data)
-    return st.one_of(byte_mutations(data), structural, structural.flatmap(byte_mutations))
+    return st.one_of(byte_mutations(data), structural, structural, structural.flatmap(byte_mutations))
 
 
 COMMAND_VALUES = (
