@@ -19,16 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from validator import runner
 from validator.games import Game, get
 from validator.model import Position
 from validator.moves import chains
 from validator.moves.diff import Difference, difference
-from validator.moves.steps import LogMoves
 from validator.report import Report
 from validator.rules import Result, Violation
 from validator.wording import plural, verb_for
+
+if TYPE_CHECKING:  # reading a log needs the VASSAL readers; judging a chain of our saves does not
+    from validator.moves.steps import LogMoves
 
 Progress = Callable[[int], None]
 
@@ -147,7 +150,8 @@ class LogVerdict:
     def to_text(self) -> str:
         lines = []
         if self.start.violations:
-            lines.append(f"start: the position when logging began has {plural(len(self.start.violations), 'violation')}")
+            counted = plural(len(self.start.violations), "violation")
+            lines.append(f"start: the position when logging began has {counted}")
             lines += ["  " + self.start.line(result).replace("\n", "\n  ") for result in self.start.violations]
         lines += [line for verdict in self.verdicts if verdict.speaks for line in verdict.lines("step")]
         log = self.moves
