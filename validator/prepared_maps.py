@@ -36,7 +36,6 @@ import logging
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
@@ -160,6 +159,8 @@ def _store(path: Path, header: bytes, map_data: MapData) -> None:
     except Exception as error:  # a plugin's reading that cannot be pickled: prepare it every time
         logger.info("The prepared map %s cannot be kept (%s); it is prepared in every process.", path, error)
         return
+    import tempfile  # only a process that writes an entry pays for tempfile's imports
+
     try:
         path.parent.mkdir(mode=0o700, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".partial")

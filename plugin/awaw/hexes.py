@@ -8,6 +8,7 @@ is one the tables accepted.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from validator.derived import memoised
@@ -33,10 +34,6 @@ class Hex(NamedTuple):
     def has(self, feature: str) -> bool:
         return feature in self.features
 
-    def __reduce__(self):
-        """Pickled as its fields, rebuilt without the named tuple's Python-level ``__new__`` (a kept map has 20,000)."""
-        return tuple.__new__, (Hex, tuple(self))
-
     @property
     def ulster(self) -> bool:
         return "ulster" in self.features or "ulster" in self.regions
@@ -48,6 +45,16 @@ class MapReading(NamedTuple):
     hexes: dict  # hex id -> Hex, with the map's own controllers
     objective_hexes: tuple  # hex ids with the objective feature, in map order (11.63 counts them for every save)
     area_countries: dict  # map area -> the country it is part of, or itself (partisans' home countries)
+
+    def __reduce__(self):
+        """Pickled with its hexes as plain rows (a prepared map keeps this reading): no call per hex either way."""
+        return _reading_from_rows, (list(self.hexes), [tuple(hex_info) for hex_info in self.hexes.values()],
+                                    self.objective_hexes, self.area_countries)
+
+
+def _reading_from_rows(ids: list, rows: list, objective_hexes: tuple, area_countries: dict) -> MapReading:
+    return MapReading(dict(zip(ids, map(partial(tuple.__new__, Hex), rows), strict=True)), objective_hexes,
+                      area_countries)
 
 
 def map_reading(map_data: MapData) -> MapReading:
