@@ -158,11 +158,12 @@ def test_a_later_upload_names_the_kept_module_from_the_form(client, instance, fi
 
     form = html(client.get("/check?game=tito"))
     options = form.xpath("//select[@name='kept_module']//option")
-    kept_at = rows(instance, "vassal_module")[0]["kept_at"]
+    kept = rows(instance, "vassal_module")[0]
     assert [(option.get("value"), text_of(option)) for option in options] == [
         ("", "None: I upload the module file"),
-        (sha256(module), f"Tito (Referee sample module), version 1.0, SHA-256 {sha256(module)[:12]}…, uploaded as "
-                         f"“tito-sample.vmod” on {kept_at}")]
+        (sha256(module), f"Tito (Referee sample module), version 1.0, SHA-256 {sha256(module)[:12]}…, build file "
+                         f"SHA-256 {kept['build_file_sha256'][:12]}…, uploaded as “tito-sample.vmod” on "
+                         f"{kept['kept_at']}")]
     assert form.xpath("//select[@name='kept_module']/optgroup/@label") == ["Tito and His Partisan Army (SPI)"]
     assert html(client.get("/check?game=tww")).xpath("//select[@name='kept_module']/optgroup") == []
 

@@ -174,7 +174,8 @@ def test_a_bare_build_file_is_a_module_as_on_the_command_line(client, instance, 
     [listed] = client.get("/api/modules").get_json()["modules"]
     assert listed["bare_build_file"] is True and listed["uploaded_as"] == "buildFile.xml"
     option = html(client.get("/check")).xpath("//select[@name='kept_module']//option[@value!='']")[0]
-    assert ", a bare build file, SHA-256 " in text_of(option)
+    assert text_of(option).startswith(f"{TITO_MODULE_NAME}, version 1.0, SHA-256 {sha256(bare)[:12]}…, a bare "
+                                      "build file, uploaded as “buildFile.xml”")
 
     again = stored_report(client, post(client, save, kept_module=sha256(bare)))
     assert verdict(again) == verdict(checked)

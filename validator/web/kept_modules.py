@@ -105,8 +105,14 @@ class KeptModule:
     @property
     def listed_label(self) -> str:
         """The label with what tells it from a module of the same name: ``..., version 1.0, SHA-256 3f2a...``."""
-        kind = ", a bare build file" if self.is_bare_build_file else ""
-        return f"{self.label}{kind}, SHA-256 {self.short_hash}…, uploaded as “{self.source_name}” on {self.kept_at}"
+        if self.is_bare_build_file:
+            kind = ", a bare build file"
+        elif self.build_file_sha256:
+            kind = f", build file SHA-256 {self.build_file_sha256[:SHORT_HASH]}…"
+        else:
+            kind = ""
+        return (f"{self.label}, SHA-256 {self.short_hash}…{kind}, uploaded as “{self.source_name}” "
+                f"on {self.kept_at}")
 
 
 @dataclass
