@@ -168,15 +168,16 @@ def _neighbour_problems(map_data: MapData, zone: str) -> Iterator[str]:
 def _placeholder_problems(map_data: MapData, zone: str) -> Iterator[str]:
     """Placeholder borders are borders the zone lists, not stated by the rulebook, and marked on both sides."""
     area = map_data.areas[zone]
+    here = facts.ZONES[zone]
     for other in area.attributes.get(borders.PLACEHOLDER_ATTRIBUTE, "").split():
         name = facts.ZONES.get(other, other)
         if other not in area.neighbours:
-            yield f"{area.label} marks the border with {name} as a placeholder but does not list {name} as a neighbour"
+            yield f"{here} marks the border with {name} as a placeholder but does not list {name} as a neighbour"
         elif frozenset((zone, other)) in facts.RULEBOOK_ADJACENCY:
-            yield f"{area.label} marks the border with {name} as a placeholder, but the rulebook states it"
+            yield f"{here} marks the border with {name} as a placeholder, but the rulebook states it"
         elif other in map_data.areas and zone not in map_data.areas[other].attributes.get(
                 borders.PLACEHOLDER_ATTRIBUTE, "").split():
-            yield (f"{area.label} marks the border with {name} as a placeholder but {name} does not mark it back; "
+            yield (f"{here} marks the border with {name} as a placeholder but {name} does not mark it back; "
                    "a border is a placeholder on both sides or on neither")
 
 
