@@ -153,7 +153,7 @@ def list_checks(arguments: argparse.Namespace) -> int:
     # In case order; sorting is stable, so the checks of one case keep the order they were registered in.
     checks = [
         {"rule": check.rule, "case": str(check.case), "severity": check.severity,
-         "name": check.name, "summary": check.summary}
+         "name": check.name, "summary": check.summary, "judges": check.judges}
         for check in sorted(game.rules.checks(), key=lambda check: check.case)
     ]
     if arguments.format == "json":
