@@ -20,7 +20,8 @@ def test_dump_log_steps(run_cli, samples):
     code, out, _ = run_cli(
         "vassal", "dump", log, "--module", samples / "zxvt" / "buildFile", "--steps", "--format", "json"
     )
-    assert code == 0 and len(json.loads(out)["steps"]) == 6
+    header, *steps = [json.loads(line) for line in out.splitlines()]   # JSON Lines: the header, then each step
+    assert code == 0 and header["position"] == "initial" and [step["index"] for step in steps] == [1, 2, 3, 4, 5, 6]
 
 
 def test_unusable_file_exits_2(run_cli, tmp_path):

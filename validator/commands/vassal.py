@@ -37,7 +37,17 @@ def dump(arguments: argparse.Namespace) -> int:
     limits = limits_of(arguments)
     if arguments.viewer is not None:  # the save is read once more, only to know which sides it defines
         require_defined_side(arguments.viewer, read_saved_game(arguments.file, limits=limits))
-    data = vassal_dump.dump_file(arguments.file, arguments.module, steps=arguments.steps, viewer=arguments.viewer,
+    if arguments.steps:  # streamed: memory holds the position and one step, however long the log
+        objects = vassal_dump.iter_dump(arguments.file, arguments.module, viewer=arguments.viewer,
+                                        arbiter=arguments.arbiter, limits=limits)
+        if arguments.format == "json":
+            for data in objects:
+                console.write_json(vassal_dump.render_json_line(data))
+        else:
+            for text in vassal_dump.render_text_lines(objects):
+                console.write_text(text, end="")
+        return EXIT_OK
+    data = vassal_dump.dump_file(arguments.file, arguments.module, viewer=arguments.viewer,
                                  arbiter=arguments.arbiter, limits=limits)
     if arguments.format == "json":
         console.write_json(vassal_dump.render_json(data))

@@ -34,9 +34,11 @@ from validator.limits import DEFAULT_LIMITS, Limits
 from validator.wording import plural
 
 from .commands import AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetGlobalProperty
+from .damage import damage_notes
 from .model import Metadata, Piece, SavedGame
 from .module import Module, read_module
-from .reader import GameLog, read_log, read_saved_game
+from .reader import GameLog, open_save, read_final_state, stream_log
+from .state import GameState
 from .views import View, face_down_decks
 
 DUMP_VERSION = 1
@@ -125,27 +127,24 @@ def _touched_ids(state, command) -> set[str]:
     return ids
 
 
-def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str | None = None,
-                    arbiter: bool = False) -> Iterator[dict[str, Any]]:
-    """Each log step as JSON-ready data: its flags, chat and the changes this viewer can see.
+class _StepChanges:
+    """What one viewer has seen of each piece so far, to say what a step changed for them."""
 
-    Only the pieces a step's commands name (and the contents of containers
-    they name) are looked at again, so a long log costs what its steps touch.
-    """
-    view = View(module, viewer, arbiter)
-    state = log.initial_state()
-    initial = state.snapshot(format=log.format)
-    face_down = face_down_decks(initial)
-    boards = initial.boards
-    seen: dict[str, dict[str, Any]] = {}
-    for piece in initial.pieces:
-        entry = _entry(view, piece, boards, face_down)
-        if entry is not None:
-            seen[piece.id] = entry
-    for step in log.steps:
-        touched: set[str] = set()
-        properties: dict[str, str] = {}
-        for command in step.commands:
+    def __init__(self, view: View, state: GameState, initial: SavedGame) -> None:
+        self.view, self.state = view, state
+        face_down = face_down_decks(initial)
+        self.seen: dict[str, dict[str, Any]] = {}
+        for piece in initial.pieces:
+            entry = _entry(view, piece, initial.boards, face_down)
+            if entry is not None:
+                self.seen[piece.id] = entry
+        self.touched: set[str] = set()
+        self.properties: dict[str, str] = {}
+
+    def apply(self, commands) -> None:
+        """Apply commands to the state, remembering the pieces and module properties they may change."""
+        state, touched, properties = self.state, self.touched, self.properties
+        for command in commands:
             touched |= _touched_ids(state, command)
             state.apply(command)
             touched |= _touched_ids(state, command)
@@ -154,11 +153,15 @@ def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str |
             elif type(command) is ChangeProperty and command.container in ("", "Module") \
                     and command.new_value is not None:
                 properties[command.name] = command.new_value
+
+    def step(self, index: int, undo: bool, chat) -> dict[str, Any]:
+        """The step's dump: what the commands applied since the last step changed for this viewer."""
+        state, view, seen = self.state, self.view, self.seen
         boards = tuple(board for placements in state.boards.values() for board in placements)
         face_down = frozenset(container.id for container in state.containers.values()
                               if container.kind == "deck" and container.face_down)
         added, changed, removed = [], [], []
-        for piece_id in sorted(touched):
+        for piece_id in sorted(self.touched):
             piece = state.piece(piece_id)
             entry = None if piece is None else _entry(view, piece, boards, face_down)
             before = seen.get(piece_id)
@@ -172,16 +175,74 @@ def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str |
             elif entry != before:
                 changed.append(entry)
                 seen[piece_id] = entry
-        yield {"index": step.index, "undo": step.undo, "chat": list(step.chat),
-               "changes": {"added": added, "changed": changed, "removed": removed},
-               "global_properties": properties}
+        properties, self.touched, self.properties = self.properties, set(), {}
+        return {"index": index, "undo": undo, "chat": list(chat),
+                "changes": {"added": added, "changed": changed, "removed": removed},
+                "global_properties": properties}
+
+
+def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str | None = None,
+                    arbiter: bool = False) -> Iterator[dict[str, Any]]:
+    """Each log step as JSON-ready data: its flags, chat and the changes this viewer can see.
+
+    Only the pieces a step's commands name (and the contents of containers
+    they name) are looked at again, so a long log costs what its steps touch.
+    """
+    state = log.initial_state()
+    changes = _StepChanges(View(module, viewer, arbiter), state, state.snapshot(format=log.format))
+    for step in log.steps:
+        changes.apply(step.commands)
+        yield changes.step(step.index, step.undo, step.chat)
+
+
+def iter_dump(path: str | os.PathLike[str], module_path: str | os.PathLike[str] | None = None, *,
+              viewer: str | None = None, arbiter: bool = False,
+              limits: Limits = DEFAULT_LIMITS) -> Iterator[dict[str, Any]]:
+    """``dump --steps`` as it streams: the header (the position when logging began), then one object per step.
+
+    The file is read as the objects are taken, one step at a time, so memory
+    holds the position and the current step, never the whole log.  A group
+    that is not a logged step but comes after the first one (VASSAL writes
+    none) is applied, and its changes are reported with the next step.
+    """
+    module = read_module(module_path, limits=limits) if module_path is not None else None
+    maps = frozenset(module.maps) if module is not None else None
+    view = View(module, viewer, arbiter)
+    with open_save(path, limits=limits) as archive:
+        log = stream_log(archive, maps)
+        state = log.state
+        changes: _StepChanges | None = None
+        for section in log.sections:
+            if changes is None and section.step is None:
+                for command in section.commands:
+                    state.apply(command)
+                continue
+            if changes is None:
+                initial = state.snapshot(format=log.format, metadata=log.metadata,
+                                         module_metadata=log.module_metadata)
+                yield _header(initial, view, state)
+                changes = _StepChanges(view, state, initial)
+            changes.apply(section.commands)
+            if section.step is not None:
+                yield changes.step(section.step.index, section.step.undo, section.step.chat)
+        if changes is None:
+            initial = state.snapshot(format=log.format, metadata=log.metadata, module_metadata=log.module_metadata)
+            yield _header(initial, view, state)
+
+
+def _header(game: SavedGame, view: View, state: GameState) -> dict[str, Any]:
+    data = _position(game, view)
+    data["position"] = "initial"
+    data["notes"] = damage_notes(state, [entry["id"] for entry in data["pieces"]])
+    return data
 
 
 def dump_log(log: GameLog, module: Module | None = None, *, viewer: str | None = None,
              arbiter: bool = False) -> dict[str, Any]:
     """A log as JSON-ready data: the position when logging began, then ``steps`` of visible changes."""
-    data = _position(log.initial, View(module, viewer, arbiter))
-    data["position"] = "initial"
+    view = View(module, viewer, arbiter)
+    state = log.initial_state()
+    data = _header(state.snapshot(format=log.format), view, state)
     data["metadata"] = {"save": _metadata(log.metadata), "module": _metadata(log.module_metadata)}
     data["steps"] = list(iter_step_dumps(log, module, viewer=viewer, arbiter=arbiter))
     return data
@@ -193,14 +254,25 @@ def dump_file(path: str | os.PathLike[str], module_path: str | os.PathLike[str] 
     """What ``referee vassal dump`` prints, as data; raises :class:`VassalFormatError` for unusable input.
 
     Without ``steps`` the position is the final one (a .vlog replayed to its
-    end); with ``steps`` it is the position when logging began, plus the steps.
+    end); with ``steps`` it is the position when logging began, plus the steps
+    (all in memory: :func:`iter_dump` streams them instead).  With a module, a
+    piece on a map the module does not define is on no map, as in VASSAL.
     """
-    module = read_module(module_path, limits=limits) if module_path is not None else None
     if steps:
-        return dump_log(read_log(path, limits=limits), module, viewer=viewer, arbiter=arbiter)
-    data = dump_game(read_saved_game(path, limits=limits), module, viewer=viewer, arbiter=arbiter)
+        header, *step_dumps = iter_dump(path, module_path, viewer=viewer, arbiter=arbiter, limits=limits)
+        header["steps"] = step_dumps
+        return header
+    module = read_module(module_path, limits=limits) if module_path is not None else None
+    game, state = read_final_state(path, limits=limits, maps=frozenset(module.maps) if module is not None else None)
+    data = dump_game(game, module, viewer=viewer, arbiter=arbiter)
     data["position"] = "final"
+    data["notes"] = damage_notes(state, [entry["id"] for entry in data["pieces"]])
     return data
+
+
+def render_json_line(data: Mapping[str, Any]) -> str:
+    """One object of the ``--steps`` stream: JSON on a single line (JSON Lines), UTF-8 friendly."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def render_json(data: Mapping[str, Any]) -> str:
@@ -231,24 +303,42 @@ def _sort_key(entry: Mapping[str, Any]) -> tuple:
             entry["name"], entry["id"])
 
 
-def render_text(data: Mapping[str, Any]) -> str:
-    """A readable listing: a header, one line per piece (map | location | name | properties), then steps."""
+def _text_header(data: Mapping[str, Any]) -> list[str]:
     who = "arbiter (everything)" if data["arbiter"] else (
         f"side {data['viewer']}" if data["viewer"] is not None else "spectator")
     lines = [f"{data['source']}: {data['format']} save, {plural(len(data['pieces']), 'piece')} shown to {who}"
              + (f", position {data['position']}" if "position" in data else "")]
+    lines += [f"note: {note['message']}" for note in data.get("notes", ())]
     lines += [_piece_line(entry) for entry in sorted(data["pieces"], key=_sort_key)]
+    return lines
+
+
+def _text_step(step: Mapping[str, Any]) -> list[str]:
+    changes = step["changes"]
+    lines = [f"step {step['index']}{' (undo)' if step['undo'] else ''}: "
+             f"{len(changes['added'])} added, {len(changes['changed'])} changed, "
+             f"{len(changes['removed'])} removed"]
+    lines += [f"  chat: {line}" for line in step["chat"]]
+    lines += [f"  + {_piece_line(entry)}" for entry in changes["added"]]
+    lines += [f"  ~ {_piece_line(entry)}" for entry in changes["changed"]]
+    lines += [f"  - {piece_id}" for piece_id in changes["removed"]]
+    lines += [f"  property {name} = {value}" for name, value in step["global_properties"].items()]
+    return lines
+
+
+def render_text(data: Mapping[str, Any]) -> str:
+    """A readable listing: a header, one line per piece (map | location | name | properties), then steps."""
+    lines = _text_header(data)
     for step in data.get("steps", ()):
-        changes = step["changes"]
-        lines.append(f"step {step['index']}{' (undo)' if step['undo'] else ''}: "
-                     f"{len(changes['added'])} added, {len(changes['changed'])} changed, "
-                     f"{len(changes['removed'])} removed")
-        lines += [f"  chat: {line}" for line in step["chat"]]
-        lines += [f"  + {_piece_line(entry)}" for entry in changes["added"]]
-        lines += [f"  ~ {_piece_line(entry)}" for entry in changes["changed"]]
-        lines += [f"  - {piece_id}" for piece_id in changes["removed"]]
-        lines += [f"  property {name} = {value}" for name, value in step["global_properties"].items()]
+        lines += _text_step(step)
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["DUMP_VERSION", "dump_file", "dump_game", "dump_log", "iter_step_dumps", "render_json", "render_text"]
+def render_text_lines(objects: Iterator[Mapping[str, Any]]) -> Iterator[str]:
+    """The text listing of :func:`iter_dump`'s stream, a piece of text per object as it comes."""
+    for index, data in enumerate(objects):
+        yield "\n".join(_text_header(data) if index == 0 else _text_step(data)) + "\n"
+
+
+__all__ = ["DUMP_VERSION", "dump_file", "dump_game", "dump_log", "iter_dump", "iter_step_dumps", "render_json",
+           "render_json_line", "render_text", "render_text_lines"]

@@ -170,9 +170,11 @@ class GameLog:
     module_metadata: Metadata | None
     limits: Limits = DEFAULT_LIMITS
     """The limits it was read under, which replaying it keeps to."""
+    maps: frozenset[str] | None = None
+    """The module's map ids when one was given: a piece on any other map is on none."""
 
     def _state(self) -> GameState:
-        state = GameState(self.source, self.limits)
+        state = GameState(self.source, self.limits, self.maps)
         for command in self.restore:
             state.apply(command)
         return state
@@ -206,7 +208,8 @@ class GameLog:
         return self._snapshot(state)
 
 
-def read_log(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> GameLog:
+def read_log(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None,
+             maps: frozenset[str] | None = None) -> GameLog:
     """A .vlog (or a .vsav, which is a log without steps) as restore commands plus steps."""
     with _open_save(source, limits, name) as archive:
         restore: list[Command] = []
@@ -219,28 +222,75 @@ def read_log(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | Non
                 steps.append(section.step)
         fmt = detect_format(probes[0].head)
         return GameLog(archive.source, fmt, tuple(restore), tuple(steps),
-                       _metadata(archive, "savedata"), _metadata(archive, "moduledata"), archive.limits)
+                       _metadata(archive, "savedata"), _metadata(archive, "moduledata"), archive.limits, maps)
 
 
-def read_saved_game(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> SavedGame:
+def read_saved_game(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None,
+                    maps: frozenset[str] | None = None) -> SavedGame:
     """The position a .vsav holds (for a .vlog: the position after its last step)."""
+    return read_final_state(source, limits=limits, name=name, maps=maps)[0]
+
+
+def read_final_state(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None,
+                     maps: frozenset[str] | None = None) -> tuple[SavedGame, GameState]:
+    """The final position and the replay state that reached it (which counts what VASSAL would not create)."""
     with _open_save(source, limits, name) as archive:
-        state = GameState(archive.source, archive.limits)
+        state = GameState(archive.source, archive.limits, maps)
         probes: list = []
         _replay_into(state, archive, probes)
-        return state.snapshot(format=detect_format(probes[0].head), metadata=_metadata(archive, "savedata"),
+        game = state.snapshot(format=detect_format(probes[0].head), metadata=_metadata(archive, "savedata"),
                               module_metadata=_metadata(archive, "moduledata"))
+        return game, state
 
 
-def replay(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> tuple[GameState, int]:
+@dataclass(frozen=True, slots=True)
+class StreamedLog:
+    """A log read as it streams: its source, format and metadata, then its sections one at a time."""
+
+    source: str
+    format: str
+    metadata: Metadata | None
+    module_metadata: Metadata | None
+    state: GameState
+    sections: Iterator[Section]
+    """Each top-level group in file order; the caller applies them to ``state``."""
+
+
+def stream_log(archive: Archive, maps: frozenset[str] | None = None) -> StreamedLog:
+    """A log whose steps are read one by one, so memory holds the position and one step, never the whole log.
+
+    ``archive`` must stay open while the sections are read.
+    """
+    probes: list = []
+    sections = _sections(archive, probes)
+    first = next(sections, None)
+    fmt = detect_format(probes[0].head) if probes else "plain"
+
+    def all_sections() -> Iterator[Section]:
+        if first is not None:
+            yield first
+        yield from sections
+
+    return StreamedLog(archive.source, fmt, _metadata(archive, "savedata"), _metadata(archive, "moduledata"),
+                       GameState(archive.source, archive.limits, maps), all_sections())
+
+
+def open_save(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> Archive:
+    """The save's archive, refused when it has no ``savedGame`` entry; close it (or use ``with``) when done."""
+    return _open_save(source, limits, name)
+
+
+def replay(source: Source, *, limits: Limits = DEFAULT_LIMITS, name: str | None = None,
+           maps: frozenset[str] | None = None) -> tuple[GameState, int]:
     """Apply every command of a save or log in one streaming pass; the state and the step count.
 
     For very long logs where only the end matters: no step is kept.
     """
     with _open_save(source, limits, name) as archive:
-        state = GameState(archive.source, archive.limits)
+        state = GameState(archive.source, archive.limits, maps)
         steps = _replay_into(state, archive, [])
         return state, steps
 
 
-__all__ = ["GameLog", "Section", "iter_sections", "read_log", "read_saved_game", "replay", "SaveMarker"]
+__all__ = ["GameLog", "Section", "StreamedLog", "iter_sections", "open_save", "read_final_state", "read_log",
+           "read_saved_game", "replay", "stream_log", "SaveMarker"]
