@@ -46,8 +46,9 @@ def register(vassal_commands) -> None:
                           help="the mapping file to write; a hex game's skeleton tables and map go beside it "
                                "(FILE-hexes.csv, FILE-areas.csv, FILE-map.xml); default: the mapping on standard "
                                "output (not for a hex game)")
-    drafting.add_argument("--board-size", type=_board_size, action="append", default=[], metavar="BOARD=WxH",
-                          help="a board's size in pixels when the module lacks its image (repeatable)")
+    drafting.add_argument("--board-size", type=_board_size, action="append", metavar="BOARD=WxH",
+                          help="a board's size in pixels when the module lacks its image (repeatable; default: "
+                               "none, the size is then bounded by what the module and the saves place on it)")
     add_limits(drafting)
     drafting.set_defaults(handler=draft)
 
@@ -118,7 +119,7 @@ def draft(arguments: argparse.Namespace) -> int:
         if output is None:
             raise UsageError(f"the game '{game.id}' needs a map skeleton written beside the mapping; give --output "
                              "FILE", module.source)
-        skeleton = build_skeleton(module, board_sizes=dict(arguments.board_size),
+        skeleton = build_skeleton(module, board_sizes=dict(arguments.board_size or ()),
                                   placed=_placed_points(module, games))
         stem = output.with_suffix("")
         hexes_path, areas_path, map_path = (Path(f"{stem}-hexes.csv"), Path(f"{stem}-areas.csv"),

@@ -16,9 +16,10 @@ def add_module_options(parser: argparse.ArgumentParser, *, positional: bool) -> 
     else:
         parser.add_argument("--module", type=Path, metavar="MODULE", required=True,
                             help="the .vmod, or its bare buildFile.xml")
-    parser.add_argument("--extension", type=Path, metavar="FILE", action="append", default=[],
+    parser.add_argument("--extension", type=Path, metavar="FILE", action="append",
                         help="a module extension (.vmdx, or its buildFile.xml) to read with the module; "
-                             "repeat for each (VASSAL loads the ones the player chose, so none is found by itself)")
+                             "repeat for each (default: none; VASSAL loads the ones the player chose, so none is "
+                             "found by itself)")
 
 
 def read_with_extensions(arguments: argparse.Namespace, *, extension_alone: bool = False):
@@ -30,7 +31,7 @@ def read_with_extensions(arguments: argparse.Namespace, *, extension_alone: bool
     module = read_module(arguments.module, limits=limits)
     if module.extends is not None and not arguments.extension and extension_alone:
         return module
-    return with_extensions(module, [read_module(path, limits=limits) for path in arguments.extension])
+    return with_extensions(module, [read_module(path, limits=limits) for path in arguments.extension or ()])
 
 
 def register(vassal_commands) -> None:
