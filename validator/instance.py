@@ -146,6 +146,14 @@ def database_path(instance: Path) -> Path:
     return instance / DATABASE_NAME
 
 
+DATABASE_URL_VARIABLE = "REFEREE_DATABASE_URL"  # a postgresql:// URL: the database is that server's (validator.store)
+
+
+def database_target(instance: Path) -> Path | str:
+    """The database in force: the URL ``REFEREE_DATABASE_URL`` gives, else the instance folder's SQLite file."""
+    return os.environ.get(DATABASE_URL_VARIABLE) or database_path(instance)
+
+
 def secret_key(instance: Path) -> str:
     """The instance's secret key, generated once and kept private to the user.
 

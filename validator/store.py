@@ -1,4 +1,10 @@
-"""The instance database: one SQLite file in the instance folder by default.
+"""The instance database: one SQLite file in the instance folder by default, or a PostgreSQL server.
+
+``connect`` takes the SQLite file's path or a ``postgresql://`` URL (what
+``validator.instance.database_target`` says is in force); both connections
+take ``?`` placeholders, give rows readable by name and index, and say which
+database they are in ``connection.dialect``.  The PostgreSQL side, and why its
+write transactions take one advisory lock, is ``validator.postgresql``.
 
 Every caller opens its own connection (the web app one per request) with
 foreign keys on and a busy timeout, and wraps each read-then-write in
@@ -40,9 +46,11 @@ class UnusableDatabase(InputError):
     """The database file cannot be opened, read or written: not a database, damaged, read-only, full or busy."""
 
 
-# Each entry brings the schema from version N to N+1.  Append, never edit.
-MIGRATIONS: list[str] = [
-    """
+SQLITE = "sqlite"
+POSTGRESQL = "postgresql"
+
+# The statements of the first two migrations that both databases share.
+_RULEBOOK_TABLES = """
     CREATE TABLE rulebook (
         game TEXT PRIMARY KEY,
         imported_at TEXT NOT NULL,
@@ -64,10 +72,42 @@ MIGRATIONS: list[str] = [
         blocks TEXT NOT NULL,           -- JSON list of blocks with their references
         PRIMARY KEY (game, number)
     );
+"""
+_REPORT_PROVENANCE = """
+    ALTER TABLE report ADD COLUMN referee_version TEXT;  -- NULL: stored before Referee recorded it
+    ALTER TABLE report ADD COLUMN plugin_version TEXT;
+    ALTER TABLE report ADD COLUMN map_sha256 TEXT;       -- NULL also when no map file was read
+    ALTER TABLE report ADD COLUMN mapping_sha256 TEXT;
+    ALTER TABLE report ADD COLUMN module_sha256 TEXT;
+    UPDATE report SET module_sha256 = (SELECT sha256 FROM vassal_module WHERE vassal_module.id = report.module_id)
+        WHERE module_id IS NOT NULL;
+"""
+
+# Each entry brings the schema from version N to N+1.  Append, never edit.  An entry is one
+# script for both databases, or, only where they cannot share one (full-text search, rebuilding a
+# table), a script for each by dialect.
+MIGRATIONS: list[str | dict[str, str]] = [
+    {
+        SQLITE: _RULEBOOK_TABLES + """
     CREATE VIRTUAL TABLE rule_search USING fts5(
         game UNINDEXED, number UNINDEXED, title, body, tokenize = 'porter unicode61'
     );
     """,
+        # Titles weigh more than text (weight A against B), as bm25's weights do on SQLite.
+        POSTGRESQL: _RULEBOOK_TABLES + """
+    CREATE TABLE rule_search (
+        game TEXT NOT NULL,
+        number TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        document tsvector GENERATED ALWAYS AS (
+            setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')
+        ) STORED
+    );
+    CREATE INDEX rule_search_document ON rule_search USING GIN (document);
+    CREATE INDEX rule_search_case ON rule_search (game, number);
+    """,
+    },
     # Arbitration records: one row per check made through the web (validator/web/records.py).
     """
     CREATE TABLE report (
@@ -120,7 +160,7 @@ MIGRATIONS: list[str] = [
     # the kept file's bytes, and their build file's hash is unknown (NULL) until Referee records it.
     # Each report records what it was checked with (validator/provenance.py); a VASSAL report stored
     # before gets its kept module's hash, which is the module it was read with; the rest stays NULL.
-    """
+    {SQLITE: """
     CREATE TABLE vassal_module_by_hash (
         id INTEGER PRIMARY KEY,
         sha256 TEXT NOT NULL UNIQUE,    -- of the bytes read: the .vmod, or a bare build file
@@ -138,22 +178,37 @@ MIGRATIONS: list[str] = [
     DROP TABLE vassal_module;
     ALTER TABLE vassal_module_by_hash RENAME TO vassal_module;
     CREATE INDEX vassal_module_by_name ON vassal_module (name, version);
-    ALTER TABLE report ADD COLUMN referee_version TEXT;  -- NULL: stored before Referee recorded it
-    ALTER TABLE report ADD COLUMN plugin_version TEXT;
-    ALTER TABLE report ADD COLUMN map_sha256 TEXT;       -- NULL also when no map file was read
-    ALTER TABLE report ADD COLUMN mapping_sha256 TEXT;
-    ALTER TABLE report ADD COLUMN module_sha256 TEXT;
-    UPDATE report SET module_sha256 = (SELECT sha256 FROM vassal_module WHERE vassal_module.id = report.module_id)
-        WHERE module_id IS NOT NULL;
-    """,
+    """ + _REPORT_PROVENANCE,
+     # PostgreSQL drops and adds constraints in place, keeping the reports' references to the rows.
+     POSTGRESQL: """
+    ALTER TABLE vassal_module DROP CONSTRAINT vassal_module_name_version_key;
+    ALTER TABLE vassal_module ADD CONSTRAINT vassal_module_sha256_key UNIQUE (sha256);
+    ALTER TABLE vassal_module ADD COLUMN build_file_sha256 TEXT;
+    CREATE INDEX vassal_module_by_name ON vassal_module (name, version);
+    """ + _REPORT_PROVENANCE},
 ]
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """Open the database, creating or upgrading its schema; a new file is readable by its owner only."""
-    create_private_file(Path(path))
+class SQLiteConnection(sqlite3.Connection):
+    """SQLite's own connection, saying which database it is (``connection.dialect``)."""
+
+    dialect = SQLITE
+
+
+def connect(target: Path | str):
+    """Open the database, creating or upgrading its schema; a new SQLite file is readable by its owner only.
+
+    ``target`` is the SQLite file's path, or a ``postgresql://`` URL.
+    """
+    if isinstance(target, str) and target.startswith(("postgresql://", "postgres://")):
+        from validator import postgresql  # psycopg only for a site that uses it
+
+        return postgresql.connect(target, [_statements(script_for(entry, POSTGRESQL)) for entry in MIGRATIONS])
+    path = Path(target)
+    create_private_file(path)
     try:
-        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                                     factory=SQLiteConnection)
         connection.row_factory = sqlite3.Row
         connection.execute("PRAGMA foreign_keys = ON")
         connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_SECONDS * 1000}")
@@ -165,7 +220,16 @@ def connect(path: Path) -> sqlite3.Connection:
 
 @contextmanager
 def write_transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error; a file that refuses the write is said so."""
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error; a file that refuses the write is said so.
+
+    On PostgreSQL, a transaction holding the database's write lock (``validator.postgresql``).
+    """
+    if getattr(connection, "dialect", SQLITE) == POSTGRESQL:
+        from validator import postgresql
+
+        with postgresql.write_transaction(connection):
+            yield connection
+        return
     try:
         connection.execute("BEGIN IMMEDIATE")
         try:
@@ -207,8 +271,8 @@ def _migrate(connection: sqlite3.Connection) -> None:
     try:
         with write_transaction(connection):
             version = connection.execute("PRAGMA user_version").fetchone()[0]
-            for step, script in enumerate(MIGRATIONS[version:], start=version + 1):
-                for statement in _statements(script):
+            for step, entry in enumerate(MIGRATIONS[version:], start=version + 1):
+                for statement in _statements(script_for(entry, SQLITE)):
                     connection.execute(statement)
                 connection.execute(f"PRAGMA user_version = {step}")
             broken = connection.execute("PRAGMA foreign_key_check").fetchone()
@@ -216,6 +280,11 @@ def _migrate(connection: sqlite3.Connection) -> None:
                 raise sqlite3.IntegrityError(f"a migration left a row of {broken[0]} referring to a missing row")
     finally:
         connection.execute("PRAGMA foreign_keys = ON")
+
+
+def script_for(entry: str | dict[str, str], dialect: str) -> str:
+    """A migration's script for one database: the shared one, or that dialect's own."""
+    return entry if isinstance(entry, str) else entry[dialect]
 
 
 def _statements(script: str) -> list[str]:
