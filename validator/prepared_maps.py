@@ -145,6 +145,10 @@ def _load(path: Path, header: bytes) -> MapData | None:
             if was_collecting:
                 gc.enable()
         if isinstance(map_data, MapData):
+            # The map lives as long as the process needs it: out of the collector's sight, later
+            # collections do not walk its tens of thousands of objects again and again.  Frozen
+            # objects are still freed when nothing refers to them (a map holds no cycles).
+            gc.freeze()
             return map_data
         logger.info("The prepared map %s was damaged; it is removed and the map prepared again.", path)
     _remove(path)
