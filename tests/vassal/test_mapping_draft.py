@@ -230,6 +230,15 @@ def test_mapping_check_on_a_sample_save_reports_json(tmp_path):
     counted = json.loads(result.stdout)["coverage"][0]
     assert counted["pieces"] == counted["resolved"] + counted["unresolved"] + sum(counted["skipped"].values())
     assert (counted["pieces"], counted["resolved"], counted["to_fill_in"], counted["unresolved"]) == (2, 2, 0, 0)
+    # The function the web report calls gives the same object.
+    from validator.saves.vassal.mapping_coverage import coverage
+    from validator.saves.vassal.module import read_module
+    from validator.saves.vassal.reader import read_saved_game
+
+    mapping = read_mapping("plugin/tito/mappings/vassal-mapping.xml")
+    direct = coverage(read_module(module), mapping, read_saved_game(save))
+    assert {key: value for key, value in direct.to_json().items() if key != "unchecked"} == {
+        key: value for key, value in counted.items() if key != "unchecked"}
 
 
 def test_a_draft_needs_the_module_an_extension_extends(tmp_path):
