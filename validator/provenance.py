@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 
 from validator import __version__
@@ -56,6 +55,8 @@ def plugin_version(game: Game) -> str | None:
     """The game plugin's release: Referee's own for the games it ships, else the installed pack's."""
     if game.id in IN_TREE_GAMES:
         return __version__
+    from importlib.metadata import entry_points  # only for a pack: it costs a check's start-up
+
     for entry in entry_points(group=ENTRY_POINT_GROUP, name=game.id):
         distribution = getattr(entry, "dist", None)
         if distribution is not None:
