@@ -47,8 +47,9 @@ def test_the_version_imports_no_game_web_rulebook_vassal_or_store_code(tmp_path)
     assert under(modules, *HEAVY) == set()
 
 
-def test_a_check_of_a_tito_save_imports_tito_alone_and_no_web_rulebook_or_vassal_code(tmp_path):
+def test_a_check_of_a_tito_save_imports_tito_alone_and_no_web_rulebook_vassal_or_store_code(tmp_path):
     modules = imported_by("check", str(TITO_EXAMPLE), folder=tmp_path)
     assert "plugin.tito" in modules
     assert under(modules, "plugin.awaw", "plugin.tww") == set()
-    assert under(modules, "validator.web", "validator.rulebook", "validator.saves.vassal", "flask", "jinja2") == set()
+    assert under(modules, "validator.web", "validator.rulebook", "validator.saves.vassal", "validator.store",
+                 "validator.catalogue", "sqlite3", "importlib.metadata", "flask", "jinja2") == set()
