@@ -14,6 +14,8 @@ import pytest
 
 from validator import cli
 
+pytest_plugins = ["tests.databases"]  # the database_target fixture: SQLite and PostgreSQL
+
 RULEBOOKS_VARIABLE = "REFEREE_RULEBOOKS"
 
 GAME_FILES = {

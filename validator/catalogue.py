@@ -16,7 +16,6 @@ id or the first part of another page's address.
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -29,7 +28,7 @@ from validator.rulebook import storage
 from validator.rulebook.model import Rulebook
 from validator.rules import RuleSet
 from validator.saves.errors import UnknownGameInSave
-from validator.store import write_transaction
+from validator.store import Connection, write_transaction
 
 GAME_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 LONGEST_ID = 40
@@ -95,7 +94,7 @@ class CatalogueGame:
         return self.plugin.index_title(number) if self.plugin else ""
 
 
-def known_games(connection: sqlite3.Connection) -> list[CatalogueGame]:
+def known_games(connection: Connection) -> list[CatalogueGame]:
     """Every game, by id: the plugin games, then the added ones whose id no plugin has taken since."""
     plugins = games.registry()
     found = {game_id: CatalogueGame(game.id, game.title, game) for game_id, game in plugins.items()}
@@ -104,7 +103,7 @@ def known_games(connection: sqlite3.Connection) -> list[CatalogueGame]:
     return [found[game_id] for game_id in sorted(found)]
 
 
-def find(connection: sqlite3.Connection, game_id: str) -> CatalogueGame:
+def find(connection: Connection, game_id: str) -> CatalogueGame:
     """The game with this id; :class:`UnknownGame` with the known ids and how to add one."""
     plugin = games.registry().get(game_id)
     if plugin is not None:
@@ -119,7 +118,7 @@ def find(connection: sqlite3.Connection, game_id: str) -> CatalogueGame:
     )
 
 
-def add(connection: sqlite3.Connection, game_id: str, title: str) -> CatalogueGame:
+def add(connection: Connection, game_id: str, title: str) -> CatalogueGame:
     """Add a reference-only game; :class:`CatalogueError` for an id or title that cannot be used."""
     _require_usable_id(game_id)
     title = " ".join(title.split())
@@ -136,7 +135,7 @@ def add(connection: sqlite3.Connection, game_id: str, title: str) -> CatalogueGa
     return CatalogueGame(game_id, title, None, added_at)
 
 
-def remove(connection: sqlite3.Connection, game_id: str, with_rulebook: bool = False) -> CatalogueGame:
+def remove(connection: Connection, game_id: str, with_rulebook: bool = False) -> CatalogueGame:
     """Remove a reference-only game; its imported rulebook only when ``with_rulebook`` says so.
 
     Without ``with_rulebook`` a game whose rulebook is imported is kept, so a
@@ -160,7 +159,7 @@ def remove(connection: sqlite3.Connection, game_id: str, with_rulebook: bool = F
     return game
 
 
-def save_rulebook(connection: sqlite3.Connection, game: CatalogueGame, book: Rulebook) -> None:
+def save_rulebook(connection: Connection, game: CatalogueGame, book: Rulebook) -> None:
     """Store an imported rulebook, in the same transaction that makes sure its game still exists."""
     with write_transaction(connection):
         if game.plugin is None and connection.execute(
@@ -181,7 +180,7 @@ def no_checks_sentence(game_id: str) -> str:
     )
 
 
-def require_checks(connection: sqlite3.Connection, game_id: str, source: str = "", line: int = 0) -> None:
+def require_checks(connection: Connection, game_id: str, source: str = "", line: int = 0) -> None:
     """:class:`NoChecksError` when ``game_id`` is a reference-only game; nothing for any other id.
 
     An id that is no game at all is left to the check path, whose own error
@@ -193,7 +192,7 @@ def require_checks(connection: sqlite3.Connection, game_id: str, source: str = "
         raise NoChecksError(game_id, source, line)
 
 
-def explained(connection: sqlite3.Connection, error: InputError) -> InputError:
+def explained(connection: Connection, error: InputError) -> InputError:
     """The error to show for a save that names a game no plugin has: the no-checks one for a reference-only game."""
     if isinstance(error, UnknownGameInSave):
         try:

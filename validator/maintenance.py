@@ -13,12 +13,11 @@ considered; anything else in the folder is left alone.
 from __future__ import annotations
 
 import os
-import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from validator import storage
+from validator import storage, store
 from validator.wording import plural, verb_for
 
 # Every column that names a file in the uploads folder, by table.
@@ -54,7 +53,7 @@ class Cleaning:
                 "bytes": self.freed_bytes, "too_young": self.young}
 
 
-def named_files(connection: sqlite3.Connection) -> set[str]:
+def named_files(connection: store.Connection) -> set[str]:
     """Every file name a database row holds."""
     names: set[str] = set()
     for table, columns in FILE_COLUMNS.items():
@@ -64,7 +63,7 @@ def named_files(connection: sqlite3.Connection) -> set[str]:
     return names
 
 
-def clean(connection: sqlite3.Connection, uploads_folder: Path, grace_seconds: int, *,
+def clean(connection: store.Connection, uploads_folder: Path, grace_seconds: int, *,
           dry_run: bool = False) -> Cleaning:
     """Remove (or, with ``dry_run``, only list) the orphans in ``uploads_folder`` older than ``grace_seconds``.
 

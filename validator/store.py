@@ -15,9 +15,10 @@ this Python (3.40) has a WAL-reset bug under several writing processes.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Protocol
 
 from validator.errors import InputError
 from validator.instance import ENVIRONMENT_VARIABLE, create_private_file
@@ -189,13 +190,29 @@ MIGRATIONS: list[str | dict[str, str]] = [
 ]
 
 
+class Row(Protocol):
+    """A result row on either database: by column name or by index."""
+
+    def __getitem__(self, key: str | int) -> Any: ...
+
+
+class Connection(Protocol):
+    """What callers use of a connection on either database (``sqlite3.Connection``, ``postgresql.Connection``)."""
+
+    dialect: str
+
+    def execute(self, sql: str, params: Sequence[Any] = ..., /) -> Any: ...
+
+    def close(self) -> None: ...
+
+
 class SQLiteConnection(sqlite3.Connection):
     """SQLite's own connection, saying which database it is (``connection.dialect``)."""
 
     dialect = SQLITE
 
 
-def connect(target: Path | str):
+def connect(target: Path | str) -> Connection:
     """Open the database, creating or upgrading its schema; a new SQLite file is readable by its owner only.
 
     ``target`` is the SQLite file's path, or a ``postgresql://`` URL.
@@ -219,7 +236,7 @@ def connect(target: Path | str):
 
 
 @contextmanager
-def write_transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+def write_transaction(connection: Connection) -> Iterator[Connection]:
     """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error; a file that refuses the write is said so.
 
     On PostgreSQL, a transaction holding the database's write lock (``validator.postgresql``).

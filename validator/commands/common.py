@@ -58,7 +58,7 @@ def add_viewing(parser: argparse.ArgumentParser, verb: str, sides: str = "") -> 
 
 def add_limits(parser: argparse.ArgumentParser) -> None:
     """``--limit NAME=VALUE``, repeatable: one input limit for this run, over the settings file's (docs/limits.md)."""
-    parser.add_argument("--limit", action="append", default=[], type=_limit_assignment, metavar="NAME=VALUE",
+    parser.add_argument("--limit", action="append", type=_limit_assignment, metavar="NAME=VALUE",
                         help="set one input limit for this run, such as pieces=200000 or text_bytes=2GiB; "
                              "repeatable (default: [limits] of the instance's referee.toml, else the figures "
                              "in docs/limits.md)")
@@ -76,7 +76,7 @@ def limits_of(arguments: argparse.Namespace) -> Limits:
     from validator import instance, settings
 
     configured = settings.load(instance.resolved_folder()).limits(web=False)
-    return configured.with_figures(dict(getattr(arguments, "limit", ())))
+    return configured.with_figures(dict(getattr(arguments, "limit", None) or ()))
 
 
 def explained(sentence: str, arguments: argparse.Namespace) -> str:
@@ -101,4 +101,4 @@ def database():
     """A connection to the instance database that closes when the block ends."""
     from validator import instance, store
 
-    return closing(store.connect(instance.database_path(instance.folder())))
+    return closing(store.connect(instance.database_target(instance.folder())))

@@ -2,21 +2,23 @@
 
 A save replaces a game's rulebook in one ``BEGIN IMMEDIATE`` transaction, so
 a failed import never leaves half a rulebook behind.  Search runs on SQLite
-FTS5; the query a user types is turned into quoted terms, never passed through
-as FTS syntax.
+FTS5, or on PostgreSQL's own full-text search (``tsvector``,
+``websearch_to_tsquery``, ``ts_headline`` with the same highlight marks); the
+query a user types is turned into quoted terms, never passed through as
+full-text syntax, and on PostgreSQL a query that is a case number is looked up
+by that number exactly.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from validator.cases import CaseNumber
 from validator.rulebook.model import TABLE, Block, Case, Reference, Rulebook, TablePart, Unplaced
-from validator.store import write_transaction
+from validator.store import POSTGRESQL, Connection, write_transaction
 
 # Control characters that cannot occur in imported text mark the highlights.
 HIGHLIGHT_START = "\x02"
@@ -38,13 +40,13 @@ class SearchHit:
     snippet: str  # plain text with HIGHLIGHT_START / HIGHLIGHT_END around matches
 
 
-def save(connection: sqlite3.Connection, book: Rulebook) -> None:
+def save(connection: Connection, book: Rulebook) -> None:
     """Replace the game's rulebook with ``book``, all or nothing."""
     with write_transaction(connection):
         replace(connection, book)
 
 
-def replace(connection: sqlite3.Connection, book: Rulebook) -> None:
+def replace(connection: Connection, book: Rulebook) -> None:
     """Replace the game's rulebook with ``book`` inside the caller's write transaction.
 
     For a caller that must check something in the same transaction, such as
@@ -87,13 +89,13 @@ def replace(connection: sqlite3.Connection, book: Rulebook) -> None:
         )
 
 
-def delete(connection: sqlite3.Connection, game: str) -> None:
+def delete(connection: Connection, game: str) -> None:
     """Remove the game's rulebook, if any, inside the caller's write transaction."""
     connection.execute("DELETE FROM rule_search WHERE game = ?", (game,))
     connection.execute("DELETE FROM rulebook WHERE game = ?", (game,))  # its cases go with it
 
 
-def load(connection: sqlite3.Connection, game: str) -> Rulebook | None:
+def load(connection: Connection, game: str) -> Rulebook | None:
     """The game's imported rulebook, or None before the first import."""
     head = connection.execute("SELECT * FROM rulebook WHERE game = ?", (game,)).fetchone()
     if head is None:
@@ -122,13 +124,13 @@ def load(connection: sqlite3.Connection, game: str) -> Rulebook | None:
     return book
 
 
-def import_stamp(connection: sqlite3.Connection, game: str) -> str | None:
+def import_stamp(connection: Connection, game: str) -> str | None:
     """When the game's rulebook was imported: a cheap key for caching a loaded book."""
     row = connection.execute("SELECT imported_at FROM rulebook WHERE game = ?", (game,)).fetchone()
     return row["imported_at"] if row else None
 
 
-def statuses(connection: sqlite3.Connection) -> dict[str, ImportStatus]:
+def statuses(connection: Connection) -> dict[str, ImportStatus]:
     """Every imported game's status, by game id."""
     rows = connection.execute(
         "SELECT r.game, r.imported_at, r.sources, COUNT(c.number) AS cases"
@@ -142,8 +144,10 @@ def statuses(connection: sqlite3.Connection) -> dict[str, ImportStatus]:
     }
 
 
-def search(connection: sqlite3.Connection, game: str, query: str, limit: int = 50) -> list[SearchHit]:
+def search(connection: Connection, game: str, query: str, limit: int = 50) -> list[SearchHit]:
     """Cases whose title or text hold every word of ``query``, best first."""
+    if connection.dialect == POSTGRESQL:
+        return _search_postgresql(connection, game, query, limit)
     expression = fts_expression(query)
     if not expression:
         return []
@@ -164,6 +168,40 @@ def fts_expression(query: str) -> str:
     terms = [f'"{word}"' for word in words]
     terms[-1] += "*"
     return " ".join(terms)
+
+
+# ts_headline's options: our highlight marks, and about as much text around them as FTS5's snippet gives.
+_HEADLINE = (f"StartSel={HIGHLIGHT_START}, StopSel={HIGHLIGHT_END}, MaxWords=24, MinWords=12, "
+             'MaxFragments=2, FragmentDelimiter=" … "')
+
+
+def _search_postgresql(connection: Connection, game: str, query: str, limit: int) -> list[SearchHit]:
+    """Search on PostgreSQL: a case number exactly; else every word, quoted, the last one also as a prefix."""
+    number = CaseNumber.try_parse(query.strip())
+    if number is not None:
+        row = connection.execute(
+            "SELECT title, body FROM rule_search WHERE game = ? AND number = ?", (game, str(number))
+        ).fetchone()
+        return [SearchHit(number, row["title"], " ".join(row["body"].split()[:24]))] if row else []
+    words = re.findall(r"\w+", query)
+    if not words:
+        return []
+    # Each word in double quotes is a term to websearch_to_tsquery, never an operator (or, -, a phrase).
+    expression = "websearch_to_tsquery('english', ?)"
+    parameters: list[object] = [" ".join(f'"{word}"' for word in words)]
+    last = words[-1]
+    if re.fullmatch(r"[^\W_]+", last):  # letters and digits only, so the prefix term is one lexeme
+        expression = ("(websearch_to_tsquery('english', ?) && (websearch_to_tsquery('english', ?)"
+                      " || to_tsquery('simple', ?)))")
+        parameters = [" ".join(f'"{word}"' for word in words[:-1]), f'"{last}"', f"{last.lower()}:*"]
+    rows = connection.execute(
+        f"WITH wanted AS (SELECT {expression} AS query)"
+        " SELECT number, title, ts_headline('english', body, wanted.query, ?) AS snippet"
+        " FROM rule_search, wanted WHERE game = ? AND document @@ wanted.query"
+        " ORDER BY ts_rank(document, wanted.query) DESC, number LIMIT ?",
+        (*parameters, _HEADLINE, game, limit),
+    )
+    return [SearchHit(CaseNumber.parse(row["number"]), row["title"], row["snippet"]) for row in rows]
 
 
 def searchable_text(case: Case) -> str:

@@ -42,7 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(paths.static_dir()),
     )
     app.config.from_mapping(
-        DATABASE=str(instance.database_path(instance_path)),
+        DATABASE=str(instance.database_target(instance_path)),
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
         # The session holds only the CSRF token (validator.web.csrf).
         SESSION_COOKIE_HTTPONLY=True,
@@ -110,7 +110,7 @@ def _remove_orphans(app: Flask) -> None:
 
     folder = Path(app.instance_path) / instance.UPLOADS_NAME
     try:
-        with closing(store.connect(Path(app.config["DATABASE"]))) as connection:
+        with closing(store.connect(app.config["DATABASE"])) as connection:
             cleaning = maintenance.clean(connection, folder, app.config["STORAGE"].orphan_grace_seconds)
     except InputError as error:
         app.logger.warning("Cleaning the uploads folder at start-up was skipped: %s", error)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 from flask import Flask, abort, current_app, g
 
 from validator import store
@@ -18,11 +15,11 @@ UNUSABLE_DATABASE = (
 )
 
 
-def connection() -> sqlite3.Connection:
+def connection() -> store.Connection:
     """The request's connection to the instance database; a database that cannot be used is a 503 that says why."""
     if "database" not in g:
         try:
-            g.database = store.connect(Path(current_app.config["DATABASE"]))
+            g.database = store.connect(current_app.config["DATABASE"])
         except store.UnusableDatabase as error:
             current_app.logger.error("The instance database cannot be used: %s", error)
             abort(UNAVAILABLE, description=UNUSABLE_DATABASE)

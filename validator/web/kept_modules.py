@@ -35,12 +35,12 @@ import json
 import os
 import re
 import secrets
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO
 
+from validator import store
 from validator.errors import InputError
 from validator.limits import DEFAULT_LIMITS, Limits
 from validator.saves.vassal import VassalFormatError
@@ -211,23 +211,23 @@ def roster_sides(build_file: bytes, display_name: str, entry: str | None) -> tup
     return tuple(sides)
 
 
-def _kept(row: sqlite3.Row) -> KeptModule:
+def _kept(row: store.Row) -> KeptModule:
     return KeptModule(row["id"], row["sha256"], row["name"], row["version"], row["build_file_sha256"], row["file"],
                       row["source_name"], row["size"], tuple(json.loads(row["sides"])), row["kept_at"])
 
 
-def find(connection: sqlite3.Connection, module_id: int) -> KeptModule | None:
+def find(connection: store.Connection, module_id: int) -> KeptModule | None:
     row = connection.execute("SELECT * FROM vassal_module WHERE id = ?", (module_id,)).fetchone()
     return _kept(row) if row is not None else None
 
 
-def find_by_hash(connection: sqlite3.Connection, sha256: str) -> KeptModule | None:
+def find_by_hash(connection: store.Connection, sha256: str) -> KeptModule | None:
     """The module kept with exactly these bytes, or None."""
     row = connection.execute("SELECT * FROM vassal_module WHERE sha256 = ?", (sha256,)).fetchone()
     return _kept(row) if row is not None else None
 
 
-def namesakes(connection: sqlite3.Connection, facts: ModuleFacts, sha256: str) -> list[KeptModule]:
+def namesakes(connection: store.Connection, facts: ModuleFacts, sha256: str) -> list[KeptModule]:
     """Kept modules that give the same name and version as ``facts`` but hold other bytes, oldest first."""
     rows = connection.execute(
         "SELECT * FROM vassal_module WHERE name = ? AND version = ? AND sha256 != ? ORDER BY id",
@@ -236,13 +236,13 @@ def namesakes(connection: sqlite3.Connection, facts: ModuleFacts, sha256: str) -
     return [_kept(row) for row in rows]
 
 
-def listing(connection: sqlite3.Connection) -> list[KeptModule]:
+def listing(connection: store.Connection) -> list[KeptModule]:
     """Every kept module, by name, then version, then the order they were kept in."""
     rows = connection.execute("SELECT * FROM vassal_module ORDER BY name, version, id").fetchall()
     return [_kept(row) for row in rows]
 
 
-def keep(connection: sqlite3.Connection, facts: ModuleFacts, upload: ModuleFile, source_name: str) -> KeptModule:
+def keep(connection: store.Connection, facts: ModuleFacts, upload: ModuleFile, source_name: str) -> KeptModule:
     """Insert the row for a new module file (inside the caller's transaction); the kept module.
 
     When another upload kept the same bytes in the meantime, that one is
@@ -252,13 +252,14 @@ def keep(connection: sqlite3.Connection, facts: ModuleFacts, upload: ModuleFile,
     if existing is not None:
         return existing
     kept_at = datetime.now(UTC).isoformat(timespec="seconds")
-    cursor = connection.execute(
-        "INSERT INTO vassal_module (sha256, name, version, build_file_sha256, file, source_name, size, sides, kept_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    # The next number, computed inside the caller's write transaction (no lastrowid on PostgreSQL).
+    module_id = connection.execute(
+        "INSERT INTO vassal_module (id, sha256, name, version, build_file_sha256, file, source_name, size, sides,"
+        " kept_at) SELECT COALESCE(MAX(id), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM vassal_module RETURNING id",
         (upload.sha256, facts.name, facts.version, facts.build_file_sha256, upload.path.name, source_name,
          upload.size, json.dumps(list(facts.sides), ensure_ascii=False), kept_at),
-    )
-    return KeptModule(cursor.lastrowid, upload.sha256, facts.name, facts.version, facts.build_file_sha256,
+    ).fetchone()[0]
+    return KeptModule(module_id, upload.sha256, facts.name, facts.version, facts.build_file_sha256,
                       upload.path.name, source_name, upload.size, facts.sides, kept_at)
 
 
