@@ -1,145 +1,173 @@
-"""Benchmark: decode a generated ~50 MB VASSAL command log (not part of the test run).
+"""Benchmark: decoding real VASSAL saves, and the memory of ``vassal dump`` on a long log (not part of the tests).
 
-Writes a .vlog in a temporary folder whose ``savedGame`` holds about 50 MB of
-command text (VCSK-obfuscated as VASSAL up to 3.7 writes it: 100 MB of hex,
-deflated in the zip), replays it with the streaming reader, and prints
+For each real save in ``../shared/vassal-samples/`` and ``../shared/vassal-corpus/``,
+and for a save made of ten copies of the largest one (its commands ten times
+over: the same pieces added again, so every type string repeats), it times
 
-* throughput: MB of command text decoded per second (target >= 50), and
-* peak traced memory (tracemalloc) as a ratio to the command-text size
-  (target <= 2).
+* **reader**: a full decode, ``read_saved_game``: every piece with its map,
+  position, stack, name and properties (the figures the mapping uses);
+* **baseline**: a stdlib-only pass that only inflates the ``savedGame`` entry
+  and removes its obfuscation to UTF-8 text, the floor any reader pays;
+* **steps**: ``vassal dump --steps``'s stream consumed whole (for a save, its
+  one header object: the position as a viewer sees it).
 
-Speed and memory come from two decodes of the same file in one run: the
-timed one untraced (tracemalloc slows every allocation several times over,
-which is what made early versions of this bench report ~3 MB/s), the second
-under tracemalloc.  The time is also given as a ratio to the floor, the time
-it takes only to inflate and de-hex the entry.
+Rates are MB of command text per second of CPU time (``time.process_time``,
+best of a few runs), which other processes on the machine disturb less than
+wall time.  Then it writes a generated log of 2,000 and of 16,000 steps and
+measures, in fresh interpreters, the peak resident memory (VmHWM) of
+``vassal dump`` and ``vassal dump --steps`` on each.
 
-Run: PYTHONPATH=. python bench/vassal_decode.py [megabytes]
+Run: ``PYTHONPATH=.:examples/vassal python bench/vassal_decode.py [--json] [--quick]``.
+From Python: ``figures(quick=False) -> dict`` (the same data as ``--json``).
 """
 
 from __future__ import annotations
 
-import random
+import argparse
+import json
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 import zipfile
 from pathlib import Path
 
-from validator.limits import MIB
-from validator.saves.vassal import Limits, replay
-from validator.saves.vassal.archive import Archive
-from validator.saves.vassal.obfuscation import decode_text, deobfuscate
-from validator.saves.vassal.sequence import encode
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+FOLDERS = (SHARED / "vassal-samples", SHARED / "vassal-corpus")
+TARGET_MB_S = 50.0
+COPIES = 10
 
-ESC = "\x1b"
+sys.path[:0] = [str(ROOT), str(ROOT / "examples" / "vassal")]
 
+from long_log import write_long_log, write_text_save  # noqa: E402
 
-def _chain(*elements: str) -> str:
-    result = elements[-1]
-    for element in reversed(elements[:-1]):
-        result = encode([element, result], "\t")
-    return result
+from validator.limits import MIB, Limits  # noqa: E402
+from validator.saves.vassal.dump import iter_dump  # noqa: E402
+from validator.saves.vassal.reader import read_saved_game  # noqa: E402
 
+LIMITS = Limits(entry_bytes=1024 * MIB, text_bytes=1024 * MIB)
+"""Room for the ten-copies save (about 280 MB of hex in its entry)."""
 
-def _piece_type(n: int) -> str:
-    traits = [
-        "mark;Side,Nation,Strength",
-        "report;39\\,130;$location$: $newPieceName$;;;;false",
-        f"emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;u{n}.png,u{n}f.png;,+ "
-        "(flipped);true;Step;;;false;;1;1;true;65,130;;;",
-        "sendto;;40,130;{CurrentMap};;{CurrentX};{CurrentY};;;0;0;0;0;Down;L;;;;",
-        "obs;77,130;back.png;Mask;G;?;sides:Axis;Peek;;false;;",
-        f"piece;;;unit{n}.png;Unit {n}",
-    ]
-    return _chain(*traits)
-
-
-def _command_text(target_bytes: int, seed: int = 50) -> str:
-    rng = random.Random(seed)
-    parts: list[str] = []
-    pieces = []
-    for n in range(400):
-        piece_id = str(1_700_000_000_000 + n)
-        state = _chain(
-            "Axis,German,4", "0", "1", ";;", "null;", f"Main Map;{rng.randrange(4000)};{rng.randrange(3000)};;0"
-        )
-        pieces.append(encode(["+", piece_id, _piece_type(n), state], "/"))
-    restore = encode(["begin_save", "", encode(["", *pieces], ESC), "Main MapBoardPicker\tMap\t0\t0", "end_save"], ESC)
-    parts.append(restore)
-    size = len(restore)
-    while size < target_bytes:
-        piece_id = str(1_700_000_000_000 + rng.randrange(400))
-        x, y = rng.randrange(4000), rng.randrange(3000)
-        move = f"LOG\tM/{piece_id}/Main Map/{x}/{y}/null/Main Map/0/0/null/pw"
-        new = _chain("Axis,German,3", "-1", "1", ";;", "null;", f"Main Map;{x};{y};;0")
-        old = _chain("Axis,German,4", "1", "1", ";;", "null;", f"Main Map;{x};{y};;0")
-        change = "LOG\t" + encode(["D", piece_id, new, old], "/")  # VASSAL logs new and old state
-        step = encode([move, change, f"LOG\tCHAT* Unit moves to {x},{y}"], ESC)
-        parts.append(step)
-        size += len(step) + 1
-    return encode(parts, ESC)
+_PEAK_CHILD = r"""
+import json, os, sys
+from validator.cli import main
+sys.stdout = open(os.devnull, "w", encoding="utf-8")
+code = main(sys.argv[1:])
+with open("/proc/self/status", encoding="ascii") as status:
+    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+sys.stderr.write(json.dumps({"code": code, "peak_mb": peak}))
+"""
 
 
-def _decode(path: Path, limits: Limits):
-    state, steps = replay(path, limits=limits)
-    return state.snapshot(format="VCSK"), steps
+def baseline_text(path: Path) -> str:
+    """Only the standard library: inflate ``savedGame`` and undo its VCSK, VOBS or no obfuscation."""
+    with zipfile.ZipFile(path) as archive:
+        data = archive.read("savedGame")
+    if data.startswith(b"!VCSK"):
+        key = int(data[5:7], 16)
+        data = bytes.fromhex(data[7:].decode("ascii")).translate(bytes(value ^ key for value in range(256)))
+    elif data.startswith(b"!VOBS"):
+        data = data[6:].translate(bytes(value ^ data[5] for value in range(256)))
+    return data.decode("utf-8", "replace")
 
 
-def _read_entry_only(path: Path, limits: Limits) -> int:
-    """The floor: stream, inflate and de-hex the entry to text, with no command decoding at all."""
-    with Archive(path, limits=limits) as archive:
-        chunks = deobfuscate(archive.iter_chunks("savedGame"), source=str(path), limits=limits)
-        return sum(len(text) for text in decode_text(chunks))
+def _cpu(action, runs: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.process_time()
+        action()
+        best = min(best, time.process_time() - started)
+    return max(best, 1e-6)
 
 
-def main() -> None:
-    megabytes = float(sys.argv[1]) if len(sys.argv) > 1 else 50.0
-    text = _command_text(int(megabytes * 1_000_000))
-    data = text.encode("utf-8")
-    text_bytes = len(data)
-    del text
-    # VCSK doubles the size: 50 MB of text is ~100 MB of hex, above the 64 MiB default entry cap.
-    limits = Limits(entry_bytes=256 * MIB)
+def _consume_steps(path: Path) -> None:
+    for _ in iter_dump(path, limits=LIMITS):
+        pass
+
+
+def _row(name: str, path: Path, runs: int) -> dict:
+    text_mb = len(baseline_text(path).encode("utf-8")) / 1_000_000
+    game = read_saved_game(path, limits=LIMITS)
+    reader = _cpu(lambda: read_saved_game(path, limits=LIMITS), runs)
+    baseline = _cpu(lambda: baseline_text(path), runs)
+    steps = _cpu(lambda: _consume_steps(path), runs)
+    return {"file": name, "text_mb": round(text_mb, 2), "pieces": len(game.pieces),
+            "reader_mb_s": round(text_mb / reader, 1), "baseline_mb_s": round(text_mb / baseline, 1),
+            "steps_mb_s": round(text_mb / steps, 1)}
+
+
+def real_saves() -> list[Path]:
+    return sorted(path for folder in FOLDERS if folder.is_dir() for path in folder.rglob("*")
+                  if path.suffix in (".vsav", ".vlog"))
+
+
+def _peak_mb(*arguments: str) -> float:
+    completed = subprocess.run([sys.executable, "-c", _PEAK_CHILD, *arguments], capture_output=True, text=True,
+                               cwd=ROOT, timeout=900)
+    outcome = json.loads(completed.stderr.strip().splitlines()[-1])
+    if outcome["code"] != 0:
+        raise RuntimeError(f"vassal dump failed: {completed.stderr[-1000:]}")
+    return round(outcome["peak_mb"], 1)
+
+
+def figures(quick: bool = False) -> dict:
+    """Every figure of the bench: decode rates per file, and the dump's peak memory on a short and a long log."""
+    runs = 1 if quick else 3
+    rows = []
+    saves = real_saves()
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.vlog"
-        key = 0x5A
-        hex_body = data.translate(bytes(v ^ key for v in range(256))).hex().encode("ascii")
-        del data
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-            archive.writestr("savedGame", b"!VCSK" + f"{key:02x}".encode() + hex_body)
-        del hex_body
-        file_size = path.stat().st_size
+        for path in saves:
+            rows.append(_row(path.name, path, runs))
+        if saves:
+            largest = max(saves, key=lambda path: path.stat().st_size)
+            copies = Path(folder) / f"ten-copies-{largest.stem}.vsav"
+            write_text_save(copies, "\x1b".join([baseline_text(largest)] * COPIES))
+            rows.append(_row(copies.name, copies, 1))
+        memory = []
+        for steps in ((500, 4_000) if quick else (2_000, 16_000)):
+            log = Path(folder) / f"long-{steps}.vlog"
+            text_mb = write_long_log(log, steps) / 1_000_000
+            memory.append({"steps": steps, "text_mb": round(text_mb, 1),
+                           "dump_peak_mb": _peak_mb("vassal", "dump", str(log), "--format", "json"),
+                           "steps_peak_mb": _peak_mb("vassal", "dump", str(log), "--steps", "--format", "json")})
+    real = [row for row in rows if not row["file"].startswith("ten-copies")]
+    total_mb = sum(row["text_mb"] for row in real)
+    overall = {key: round(total_mb / sum(row["text_mb"] / row[key] for row in real), 1) if real else None
+               for key in ("reader_mb_s", "baseline_mb_s", "steps_mb_s")}
+    return {"target_mb_s": TARGET_MB_S, "cpu_time": True, "files": rows, "real_saves_overall": overall,
+            "memory": memory}
 
-        # 1. Speed, untraced: tracemalloc hooks every allocation and would slow the decoder several times over.
-        started = time.perf_counter()
-        game, steps = _decode(path, limits)
-        elapsed = time.perf_counter() - started
-        started = time.perf_counter()
-        _read_entry_only(path, limits)
-        floor = time.perf_counter() - started
 
-        # 2. Memory, traced: a second, identical decode of the same file.
-        tracemalloc.start()
-        started = time.perf_counter()
-        traced_game, _ = _decode(path, limits)
-        traced_elapsed = time.perf_counter() - started
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-    assert traced_game == game
-    mb = text_bytes / 1_000_000
-    print(
-        f"command text: {mb:.1f} MB ({file_size / 1_000_000:.1f} MB .vlog on disk), {steps} log steps, "
-        f"{len(game.pieces)} pieces at the end"
-    )
-    print(f"decode + replay: {elapsed:.2f} s -> {mb / elapsed:.1f} MB/s of command text (target >= 50)")
-    print(f"  = {elapsed / floor:.2f} x the {floor:.2f} s that inflating and de-hexing the entry alone takes")
-    print(
-        f"peak traced memory: {peak / 1_000_000:.1f} MB = {peak / text_bytes:.3f} x the command text (target <= 2)"
-        f" (traced pass: {traced_elapsed:.2f} s)"
-    )
+def _table(data: dict) -> str:
+    lines = [f"{'file':44} {'text MB':>8} {'pieces':>7} {'reader MB/s':>12} {'baseline MB/s':>14} "
+             f"{'--steps MB/s':>13}"]
+    for row in data["files"]:
+        lines.append(f"{row['file'][:44]:44} {row['text_mb']:8.2f} {row['pieces']:7} {row['reader_mb_s']:12.1f} "
+                     f"{row['baseline_mb_s']:14.1f} {row['steps_mb_s']:13.1f}")
+    overall = data["real_saves_overall"]
+    if overall["reader_mb_s"] is not None:
+        lines.append(f"{'all real saves together':44} {'':8} {'':7} {overall['reader_mb_s']:12.1f} "
+                     f"{overall['baseline_mb_s']:14.1f} {overall['steps_mb_s']:13.1f}")
+    lines.append(f"(MB of command text per CPU second; target for the reader: at least {data['target_mb_s']:.0f})")
+    lines.append("")
+    lines.append(f"{'generated log':24} {'text MB':>8} {'dump peak MB':>13} {'--steps peak MB':>16}")
+    for row in data["memory"]:
+        lines.append(f"{row['steps']:>7,} steps{'':12} {row['text_mb']:8.1f} {row['dump_peak_mb']:13.1f} "
+                     f"{row['steps_peak_mb']:16.1f}")
+    lines.append("(peak resident memory of a fresh interpreter, imports included)")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="one run per file and shorter logs")
+    arguments = parser.parse_args()
+    data = figures(quick=arguments.quick)
+    print(json.dumps(data, indent=2) if arguments.json else _table(data))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

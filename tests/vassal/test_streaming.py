@@ -8,21 +8,13 @@ lengths: n steps and 8n steps of the same 24 pieces.
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
-from sample_modules import piece
-from vassal_save_writer import ESC, archive_entry, chain, obfuscate, restore
-
-from validator.saves.vassal.sequence import encode
+from long_log import write_long_log
 
 ROOT = Path(__file__).resolve().parents[2]
-PIECES = 24
-PAD = "x" * 1500
-"""Each step changes a piece whose Marker holds this much text, so steps are a few kilobytes, as real ones."""
 
 _CHILD = r"""
 import json, os, sys
@@ -33,31 +25,6 @@ with open("/proc/self/status", encoding="ascii") as status:
     peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
 sys.stderr.write(json.dumps({"code": code, "peak_mb": peak}))
 """
-
-
-def _state(strength: int, x: int) -> str:
-    return chain(f"{strength},{PAD}", f"Main;{x};100;;0")
-
-
-def write_long_log(path: Path, steps: int, seed: int = 13) -> int:
-    """A .vlog of ``steps`` logged changes and moves; the size of its command text."""
-    rng = random.Random(seed)
-    pieces = [piece(str(n), f"Unit {n}", "Main", n * 10, 100, {"Strength": "5", "Note": PAD}) for n in range(PIECES)]
-    current = {str(n): (5, n * 10) for n in range(PIECES)}
-    parts = [restore(*pieces, components=("MainBoardPicker\tBoard\t0\t0",))]
-    for _ in range(steps):
-        piece_id = str(rng.randrange(PIECES))
-        strength, x = current[piece_id]
-        new = (rng.randrange(1, 9), rng.randrange(2000))
-        change = "LOG\t" + encode(["D", piece_id, _state(*new), _state(strength, x)], "/")
-        move = f"LOG\tM/{piece_id}/Main/{new[1]}/100/null/Main/{x}/100/null/player"
-        parts.append(encode([change, move, f"LOG\tCHAT* Unit {piece_id} moves"], ESC))
-        current[piece_id] = new
-    text = encode(parts, ESC)
-    with zipfile.ZipFile(path, "w") as archive:
-        info = archive_entry("savedGame")
-        archive.writestr(info, obfuscate(text, "VCSK"), compresslevel=1)
-    return len(text.encode("utf-8"))
 
 
 def _peak_mb(*arguments: str) -> float:
