@@ -54,3 +54,6 @@ max_requests_jitter
 limit_request_line
 limit_request_fields
 limit_request_field_size
+
+# pickle calls a Pickler subclass's reducer_override for each object (validator/prepared_maps.py).
+reducer_override
