@@ -100,20 +100,29 @@ class Archive:
     def has(self, name: str) -> bool:
         return name in self._entries
 
-    def iter_chunks(self, name: str, *, cap: int | None = None, limit: str = "entry_bytes") -> Iterator[bytes]:
+    def iter_chunks(self, name: str, *, cap: int | None = None) -> Iterator[bytes]:
         """The entry's bytes in chunks, failing as soon as more than the cap were produced.
 
         The cap is ``cap`` when given (a fixed cap for a small entry), else
-        the figure of the limit named ``limit``, which the refusal names.
+        the ``entry_bytes`` limit, which the refusal then names.
         """
-        limited = cap is None
-        cap = getattr(self.limits, limit) if cap is None else cap
+        if cap is not None:
+            return self._chunks(name, cap, None)
+        return self._chunks(name, self.limits.entry_bytes, "entry_bytes")
+
+    def read(self, name: str, *, cap: int | None = None) -> bytes:
+        """The whole entry, for entries parsed whole (XML, metadata): under ``cap``, else the ``xml_bytes`` limit."""
+        if cap is not None:
+            return b"".join(self._chunks(name, cap, None))
+        return b"".join(self._chunks(name, self.limits.xml_bytes, "xml_bytes"))
+
+    def _chunks(self, name: str, cap: int, limit: str | None) -> Iterator[bytes]:
         info = self._entries.get(name)
         if info is None:
             raise VassalFormatError(self.source, "the archive has no such entry", entry=name)
+        beyond = self.limits.beyond(limit) if limit else f"more than the {cap:,} bytes such an entry may hold"
         if info.file_size > cap:
-            raise VassalFormatError(self.source, f"the entry declares {info.file_size:,} bytes, "
-                                                 f"{self._beyond(limited, limit, cap)}", entry=name)
+            raise VassalFormatError(self.source, f"the entry declares {info.file_size:,} bytes, {beyond}", entry=name)
         produced = 0
         try:
             with self._zip.open(info) as stream:
@@ -124,7 +133,7 @@ class Archive:
                     produced += len(chunk)
                     if produced > cap:
                         raise VassalFormatError(self.source, f"the entry expands to {produced:,} bytes or more, "
-                                                             f"{self._beyond(limited, limit, cap)}", entry=name)
+                                                             f"{beyond}", entry=name)
                     yield chunk
         except VassalFormatError:
             raise
@@ -132,13 +141,6 @@ class Archive:
             raise VassalFormatError(
                 self.source, f"the entry is truncated or corrupt ({error or type(error).__name__})", entry=name
             ) from None
-
-    def _beyond(self, limited: bool, limit: str, cap: int) -> str:
-        return self.limits.beyond(limit) if limited else f"more than the {cap:,} bytes such an entry may hold"
-
-    def read(self, name: str, *, cap: int | None = None) -> bytes:
-        """The whole entry, streamed under the cap (for entries parsed whole: XML, metadata): ``xml_bytes``."""
-        return b"".join(self.iter_chunks(name, cap=cap, limit="xml_bytes"))
 
     def read_head(self, name: str, size: int) -> bytes:
         """At most ``size`` leading bytes of an entry (image headers), never inflating more."""
