@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from validator.intake import Reading, Submission, read_submission
 from validator.limits import WEB_LIMITS
 from validator.saves.vassal.model import SavedGame
-from validator.saves.vassal.reader import GameLog, read_log, read_saved_game
+from validator.saves.vassal.reader import GameLog, read_log, read_saved_game, replay
 
 from tests.property.mutations import byte_mutations, command_text_mutations
 from tests.property.reading import read_or_refuse
@@ -33,6 +33,7 @@ def _name(save) -> str:
 def _read_every_way(game: str, save, module, data: bytes) -> None:
     read_or_refuse(read_saved_game, io.BytesIO(data), name=_name(save), expected=SavedGame)
     read_or_refuse(read_log, io.BytesIO(data), name=_name(save), expected=GameLog)
+    read_or_refuse(replay, io.BytesIO(data), name=_name(save), expected=tuple)
     submission = Submission(save=data, name=_name(save), game=game, module=module, limits=WEB_LIMITS)
     read_or_refuse(read_submission, submission, expected=Reading)
 
