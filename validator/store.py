@@ -187,6 +187,111 @@ MIGRATIONS: list[str | dict[str, str]] = [
     ALTER TABLE vassal_module ADD COLUMN build_file_sha256 TEXT;
     CREATE INDEX vassal_module_by_name ON vassal_module (name, version);
     """ + _REPORT_PROVENANCE},
+    # Arbitration records (validator/arbitration/): arbiters and the counters that slow failed sign-ins
+    # and limit players' comments, case files grouping reports, comments, ruling requests and rulings.
+    """
+    CREATE TABLE arbiter (
+        name TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,    -- werkzeug.security's scrypt hash
+        added_at TEXT NOT NULL,
+        password_changed_at TEXT NOT NULL
+    );
+    CREATE TABLE sign_in_failure (
+        name TEXT NOT NULL,             -- the name tried, whether or not an arbiter has it
+        client TEXT NOT NULL,           -- the client's address
+        failures INTEGER NOT NULL,
+        last_failed_at TEXT NOT NULL,
+        PRIMARY KEY (name, client)
+    );
+    CREATE TABLE client_counter (
+        action TEXT NOT NULL,           -- what is counted, such as comment
+        client TEXT NOT NULL,
+        window_started_at TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (action, client)
+    );
+    CREATE TABLE case_file (
+        id TEXT PRIMARY KEY,            -- random, URL-safe: the permanent address /case-files/<id>
+        game TEXT NOT NULL,
+        title TEXT NOT NULL,
+        kind TEXT NOT NULL,             -- save, pair, log or chain
+        opened_at TEXT NOT NULL
+    );
+    CREATE INDEX case_file_by_game ON case_file (game, opened_at);
+    CREATE TABLE case_file_report (
+        case_file TEXT NOT NULL REFERENCES case_file(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,      -- from 1, in the order of play
+        report_id TEXT NOT NULL REFERENCES report(id),
+        role TEXT NOT NULL,             -- save, before, after, log or step
+        PRIMARY KEY (case_file, position)
+    );
+    CREATE INDEX case_file_report_by_report ON case_file_report (report_id);
+    CREATE TABLE case_comment (
+        id TEXT PRIMARY KEY,
+        case_file TEXT NOT NULL REFERENCES case_file(id) ON DELETE CASCADE,
+        author TEXT NOT NULL,           -- as the player gave it; plain text
+        body TEXT NOT NULL,             -- plain text
+        written_at TEXT NOT NULL
+    );
+    CREATE INDEX case_comment_by_case_file ON case_comment (case_file, written_at);
+    CREATE TABLE ruling_request (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        number INTEGER NOT NULL,        -- per game, from 1
+        question TEXT NOT NULL,
+        options TEXT NOT NULL,          -- JSON list of {"label", "reading"}
+        choice TEXT,                    -- the label the arbiter chose; NULL while open
+        origin TEXT NOT NULL,           -- unchecked (a report's finding) or question (a player's)
+        report_id TEXT REFERENCES report(id),
+        case_number TEXT,               -- the unchecked finding's case
+        case_file TEXT REFERENCES case_file(id),
+        opened_by TEXT NOT NULL,
+        opened_at TEXT NOT NULL,
+        UNIQUE (game, number)
+    );
+    CREATE TABLE ruling (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        case_file TEXT REFERENCES case_file(id),
+        request_id TEXT REFERENCES ruling_request(id),
+        arbiter TEXT NOT NULL,
+        status TEXT NOT NULL,           -- open, ruled or withdrawn
+        decision TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        review_note TEXT                -- why it needs review (a cited case changed); NULL when it does not
+    );
+    CREATE INDEX ruling_by_game ON ruling (game, updated_at);
+    CREATE TABLE ruling_citation (
+        ruling TEXT NOT NULL REFERENCES ruling(id) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        number TEXT NOT NULL,
+        case_text TEXT NOT NULL,        -- the case's stored blocks (JSON) when the ruling cited it
+        PRIMARY KEY (ruling, number)
+    );
+    CREATE INDEX ruling_citation_by_case ON ruling_citation (game, number);
+    CREATE TABLE ruling_revision (
+        ruling TEXT NOT NULL REFERENCES ruling(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL,      -- from 1
+        arbiter TEXT NOT NULL,
+        status TEXT NOT NULL,
+        decision TEXT NOT NULL,
+        cases TEXT NOT NULL,            -- JSON list of the case numbers cited
+        written_at TEXT NOT NULL,
+        PRIMARY KEY (ruling, revision)
+    );
+    CREATE TABLE ruling_exception (
+        ruling TEXT NOT NULL REFERENCES ruling(id) ON DELETE CASCADE,
+        report_id TEXT NOT NULL REFERENCES report(id),
+        case_number TEXT NOT NULL,      -- the violation's case
+        check_name TEXT NOT NULL,       -- the violation's rule id (the check that found it)
+        location TEXT NOT NULL,         -- '' when the violation has none
+        pieces TEXT NOT NULL,           -- JSON list of piece ids, as the report lists them
+        reason TEXT NOT NULL,
+        PRIMARY KEY (ruling, report_id, case_number, check_name, location, pieces)
+    );
+    CREATE INDEX ruling_exception_by_report ON ruling_exception (report_id);
+    """,
 ]
 
 
