@@ -122,6 +122,28 @@ def test_a_file_whose_row_another_process_is_committing_is_never_taken(instance_
         assert written in maintenance.named_files(connection)
 
 
+def test_a_worker_killed_between_file_and_row_leaves_an_orphan_that_is_cleaned_later(instance_dir, tmp_path):
+    folder = instance.folder()
+    store.connect(instance.database_path(folder)).close()
+    ready = tmp_path / "ready"
+    writer = subprocess.Popen([sys.executable, "-c", SLOW_WRITER, str(folder), str(ready), str(tmp_path / "never")],
+                              cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while not ready.exists() and writer.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    writer.kill()  # as gunicorn kills a worker past its timeout: no cleanup runs
+    writer.communicate(timeout=30)
+    uploads = folder / instance.UPLOADS_NAME
+    (left,) = os.listdir(uploads)
+    with closing(store.connect(instance.database_path(folder))) as connection:
+        assert left not in maintenance.named_files(connection)  # the transaction was never committed
+        assert maintenance.clean(connection, uploads, HOUR).young == 1  # still within the grace period
+        aged(uploads / left, 2 * HOUR)
+        cleaning = maintenance.clean(connection, uploads, HOUR)
+    assert [orphan.name for orphan in cleaning.orphans] == [left]
+    assert os.listdir(uploads) == []
+
+
 def test_the_command_cleans_with_the_settings_grace(instance_dir, run_cli):
     folder = instance.folder()
     (folder / settings.FILE_NAME).write_text("[storage]\norphan_grace_seconds = 60\n", encoding="utf-8")
