@@ -67,6 +67,10 @@ class UserPattern:
         """The match covering the whole of ``subject``, or None."""
         return self._compiled.fullmatch(subject)
 
+    def __reduce__(self):
+        """Pickled as its text, compiled again when unpickled (RE2's program is not worth keeping)."""
+        return compile_user_pattern, (self.text,)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, UserPattern) and other.text == self.text
 

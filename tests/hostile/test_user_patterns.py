@@ -8,7 +8,9 @@ costs, at n and 8n.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from pathlib import Path
 
 import pytest
@@ -137,3 +139,10 @@ def test_the_refusal_prints_nothing_of_re2s_own(tmp_path, capfd):
         read_mapping(mapping_file(tmp_path, match=r"(?=a)"))
     captured = capfd.readouterr()
     assert captured.err == "" and captured.out == ""
+
+
+def test_a_compiled_pattern_survives_pickling_and_copying():
+    pattern = compile_user_pattern(r"^(?P<zone>[A-Za-z]+) Mountain$")
+    for copied in (pickle.loads(pickle.dumps(pattern)), copy.deepcopy(pattern)):
+        assert copied == pattern and dict(copied.groupindex) == {"zone": 1}
+        assert copied.fullmatch("Serbia Mountain").groupdict() == {"zone": "Serbia"}
