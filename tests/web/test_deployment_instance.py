@@ -153,3 +153,17 @@ def test_a_key_that_cannot_be_read_is_a_sentence(tmp_path):
         instance.secret_key(folder)
     assert "cannot hold the web app's secret key" in str(raised.value)
     assert instance.SECRET_KEY_VARIABLE in str(raised.value)
+
+
+def test_the_databases_journal_is_the_owners_only_too(tmp_path):
+    database = tmp_path / "club.sqlite3"
+    connection = store.connect(database)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("CREATE TABLE scratch (value)")
+        connection.execute("INSERT INTO scratch VALUES (1)")
+        journal = database.with_name(database.name + "-journal")  # SQLite gives it the database file's rights
+        assert journal.exists() and mode_of(journal) == 0o600
+        connection.execute("ROLLBACK")
+    finally:
+        connection.close()
