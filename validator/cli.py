@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "validator.commands.info",
     "validator.commands.serve",
     "validator.commands.maintenance",
+    "validator.commands.database",
     "validator.commands.arbiter",
 )
 

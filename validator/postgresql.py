@@ -197,6 +197,15 @@ def user_tables(connection: Connection) -> list[str]:
     return [row[0] for row in rows]
 
 
+def writable_columns(connection: Connection, table: str) -> list[str]:
+    """A table's columns in the connection's schema, in order, but the generated ones (the search documents)."""
+    rows = connection.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+        " AND table_name = ? AND is_generated = 'NEVER' ORDER BY ordinal_position", (table,)
+    )
+    return [row[0] for row in rows]
+
+
 @contextmanager
 def translated(url: str) -> Iterator[None]:
     """A server that cannot be used becomes :class:`UnusablePostgreSQL`; our own SQL's mistakes stay themselves."""

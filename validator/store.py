@@ -325,7 +325,7 @@ def connect(target: Path | str) -> Connection:
     if isinstance(target, str) and target.startswith(("postgresql://", "postgres://")):
         from validator import postgresql  # psycopg only for a site that uses it
 
-        return postgresql.connect(target, [_statements(script_for(entry, POSTGRESQL)) for entry in MIGRATIONS])
+        return postgresql.connect(target, migration_statements(POSTGRESQL))
     path = Path(target)
     create_private_file(path)
     try:
@@ -402,6 +402,36 @@ def _migrate(connection: sqlite3.Connection) -> None:
                 raise sqlite3.IntegrityError(f"a migration left a row of {broken[0]} referring to a missing row")
     finally:
         connection.execute("PRAGMA foreign_keys = ON")
+
+
+def migration_statements(dialect: str) -> list[list[str]]:
+    """Every migration's statements for one database, by step."""
+    return [_statements(script_for(entry, dialect)) for entry in MIGRATIONS]
+
+
+def tables_in_reference_order(connection: Connection) -> list[str]:
+    """A SQLite database's tables (not full-text search's own), each after the tables its rows refer to."""
+    rows = connection.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    ).fetchall()
+    virtual = [row["name"] for row in rows if row["sql"].upper().startswith("CREATE VIRTUAL TABLE")]
+    names = [row["name"] for row in rows if not any(row["name"].startswith(f"{table}_") for table in virtual)]
+    refers = {name: {row["table"] for row in connection.execute("SELECT * FROM pragma_foreign_key_list(?)", (name,))}
+              - {name} for name in names}
+    order: list[str] = []
+    while refers:
+        ready = sorted(name for name, targets in refers.items() if targets <= set(order))
+        if not ready:
+            raise sqlite3.IntegrityError(f"the tables {', '.join(sorted(refers))} refer to each other in a circle")
+        order.extend(ready)
+        for name in ready:
+            del refers[name]
+    return order
+
+
+def table_columns(connection: Connection, table: str) -> list[str]:
+    """A SQLite table's column names, in order."""
+    return [row["name"] for row in connection.execute("SELECT name FROM pragma_table_info(?)", (table,))]
 
 
 def script_for(entry: str | dict[str, str], dialect: str) -> str:
