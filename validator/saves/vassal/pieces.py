@@ -197,7 +197,7 @@ def stack_state(state: str) -> ContainerState:
     for an off-map stack the written ``0;0`` are read as ids, which resolve to
     no piece and are dropped by the replay, exactly as in VASSAL.
     """
-    tokens = split(state, ";")
+    tokens = state.split(";") if "\\" not in state and "'" not in state else split(state, ";")
     map_id = tokens[0]
     if map_id in ("null", ""):
         map_value, x, y, rest = None, 0, 0, tokens[1:]

@@ -73,7 +73,12 @@ def _created(type_string: str) -> bool:
     """
     if type_string.startswith("piece;"):
         return True
-    return "\t" in type_string and len(chain_elements(type_string, 2)) > 1
+    first_tab = type_string.find("\t")
+    if first_tab < 0:
+        return False
+    if type_string[first_tab - 1] != "\\":     # an unescaped TAB: the chain has an inner element
+        return True
+    return len(chain_elements(type_string, 2)) > 1
 
 
 class _PieceRecord:
@@ -332,6 +337,13 @@ class GameState:
             raise VassalFormatError(self.source, f"the {container.kind} {container.id} lists {listed:,} pieces, "
                                                  f"{self.limits.beyond('stack_members')}", entry="savedGame")
         parsed = stack_state(state) if container.kind == "stack" else deck_state(state)
+        if (parsed.map is None and container.map is None and not container.children
+                and not any(child in self.pieces for child in parsed.piece_ids)):
+            # An empty stack off every map, as pre-3.7.13 saves hold thousands of: nothing to place or index.
+            container.x, container.y, container.layer, container.face_down = 0, 0, parsed.layer, parsed.face_down
+            if container.kind == "deck":
+                container.x, container.y = parsed.x, parsed.y
+            return
         self._place(container, self.known_map(parsed.map), parsed.x, parsed.y)
         container.layer, container.face_down = parsed.layer, parsed.face_down
         for old in container.children:
