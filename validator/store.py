@@ -323,8 +323,11 @@ def connect(target: Path | str) -> Connection:
     ``target`` is the SQLite file's path, or a ``postgresql://`` URL.
     """
     if isinstance(target, str) and target.startswith(("postgresql://", "postgres://")):
-        from validator import postgresql  # psycopg only for a site that uses it
-
+        try:
+            from validator import postgresql  # psycopg only for a site that uses it
+        except ImportError:
+            raise UnusableDatabase("REFEREE_DATABASE_URL", "names a PostgreSQL database, but psycopg is not "
+                                   "installed; install it with pip install '.[postgresql]'.") from None
         return postgresql.connect(target, migration_statements(POSTGRESQL))
     path = Path(target)
     create_private_file(path)
