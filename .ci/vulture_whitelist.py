@@ -57,3 +57,7 @@ limit_request_field_size
 
 # pickle calls a Pickler subclass's reducer_override for each object (validator/prepared_maps.py).
 reducer_override
+
+# The rule that pairs a type's traits with a state's elements, which the sequence tests check directly;
+# the replay pairs them through its parsed piece types (validator/saves/vassal/piece_types.py).
+parse_traits

@@ -12,10 +12,10 @@ import random
 import zipfile
 from pathlib import Path
 
+from validator.saves.vassal.sequence import encode
+
 from sample_modules import piece
 from vassal_save_writer import ESC, archive_entry, chain, obfuscate, restore
-
-from validator.saves.vassal.sequence import encode
 
 PIECES = 24
 PAD = "x" * 1500

@@ -255,7 +255,7 @@ class PieceFacts:
 
 def piece_facts(traits: tuple[Trait, ...], most_items: int = DEFAULT_LIMITS.list_items) -> PieceFacts:
     """Name, image, properties, layers and mask/hide flags of a chain already paired with its states."""
-    from .piece_types import piece_facts as facts   # the plan module builds on this one's chain reading
+    from .piece_types import piece_facts as facts  # the plan module builds on this one's chain reading
 
     return facts(traits, most_items)
 

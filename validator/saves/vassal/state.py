@@ -36,8 +36,7 @@ from .commands import (
     parse_leaf,
 )
 from .errors import VassalFormatError
-from .model import Concealment, Deck, Metadata, Piece, SavedGame, Stack
-from .model import TraitChain
+from .model import Concealment, Deck, Metadata, Piece, SavedGame, Stack, TraitChain
 from .piece_types import TYPE_CACHE_SIZE, PieceType, facts_of, parse_piece_type
 from .pieces import (
     PieceChainError,
