@@ -2,13 +2,15 @@
 
 It only looks.  The instance folder and the database are not created when
 they do not exist yet, and an existing database is opened read-only, so
-asking where the data would go never puts anything there.
+asking where the data would go never puts anything there.  A PostgreSQL
+database (``REFEREE_DATABASE_URL``) is named by its URL without the password
+and read without running migrations.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 from validator import instance, store
@@ -26,14 +28,14 @@ class UnreadableDatabase(InputError):
 def gather() -> dict:
     """The facts as JSON-ready data; the shape is the contract of ``referee info --format json``."""
     folder = instance.resolved_folder()
-    database = instance.database_path(folder)
+    database = instance.database_target(folder)
     books = _imported_rulebooks(database)
     imported = {book["game"] for book in books}
     return {
         "instance": {"folder": str(folder), "exists": folder.is_dir(),
                      "chosen_by": instance.ENVIRONMENT_VARIABLE if instance.is_chosen() else "default",
                      "file_in_the_way": str(blocking) if (blocking := instance.file_in_the_way(folder)) else None},
-        "database": {"path": str(database), "exists": database.is_file()},
+        "database": _database_facts(database),
         "rulebooks": books,
         "games": sorted([
             *({"id": game.id, "title": game.title, "reference_only": False, "checks": len(game.rules.checks()),
@@ -46,28 +48,57 @@ def gather() -> dict:
     }
 
 
-def _imported_rulebooks(database: Path) -> list[dict]:
+def _database_facts(database: Path | str) -> dict:
+    if isinstance(database, str):
+        from validator import postgresql
+
+        with _looking(database) as connection:
+            return {"path": postgresql.shown(database), "exists": connection is not None}
+    return {"path": str(database), "exists": database.is_file()}
+
+
+@contextmanager
+def _looking(url: str):
+    """A PostgreSQL connection that runs no migration; None while the database has no schema yet."""
+    from validator import postgresql
+
+    with closing(postgresql.connect(url, None)) as connection:
+        yield connection if postgresql.schema_version(connection) else None
+
+
+def _imported_rulebooks(database: Path | str) -> list[dict]:
     """Each imported rulebook, by game id; none when the database does not exist yet."""
+    if isinstance(database, str):
+        with _looking(database) as connection:
+            return _rulebooks_in(connection) if connection is not None else []
     if not database.is_file():
         return []
     try:
         with closing(_read_only(database)) as connection:
             if connection.execute("PRAGMA user_version").fetchone()[0] == 0:  # an empty file: no tables yet
                 return []
-            books = []
-            for game, status in sorted(storage.statuses(connection).items()):
-                book = storage.load(connection, game)
-                books.append({"game": game, "imported_at": status.imported_at, "sources": status.sources,
-                              "counts": book.counts()})
-            return books
+            return _rulebooks_in(connection)
     except sqlite3.DatabaseError as error:
         raise UnreadableDatabase(
             database, f"cannot be read as a Referee database ({error}); move it aside and import again."
         ) from None
 
 
-def _added_games(database: Path) -> list[tuple[str, str]]:
+def _rulebooks_in(connection) -> list[dict]:
+    books = []
+    for game, status in sorted(storage.statuses(connection).items()):
+        book = storage.load(connection, game)
+        books.append({"game": game, "imported_at": status.imported_at, "sources": status.sources,
+                      "counts": book.counts()})
+    return books
+
+
+def _added_games(database: Path | str) -> list[tuple[str, str]]:
     """The reference-only games added with ``referee games add``, as (id, title); none before the first one."""
+    if isinstance(database, str):
+        with _looking(database) as connection:
+            rows = connection.execute("SELECT id, title FROM added_game") if connection is not None else []
+            return [(row["id"], row["title"]) for row in rows]
     if not database.is_file():
         return []
     try:
