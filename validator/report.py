@@ -32,6 +32,7 @@ from validator.rules import Result, Violation
 from validator.wording import plural
 
 if TYPE_CHECKING:
+    from validator.house_rules import HouseRules
     from validator.provenance import Provenance
 
 
@@ -48,6 +49,7 @@ class Report:
     # and the move from ``before``); its pieces are named too, since a move may remove one.
     before: Position | None = None
     provenance: Provenance | None = None  # what it was checked with (validator.provenance); JSON "checked_with"
+    house_rules: HouseRules | None = None  # the club's rules it was rated under (validator.house_rules.apply)
 
     @property
     def violations(self) -> list[Result]:
@@ -101,7 +103,15 @@ class Report:
             "url": base_url + case_url(result.game, result.case),
             "facts": result.facts,
             "judges": result.judges or "position",
+            **self._house_rule_json(result),
         }
+
+    def _house_rule_json(self, result: Result) -> dict:
+        """``house_rule``: the club's rule that re-rated this result, only on a report made under house rules."""
+        if self.house_rules is None:
+            return {}
+        rule = self.house_rules.governing(result)
+        return {"house_rule": rule.to_json() if rule is not None else None}
 
     def to_json(self, base_url: str = "") -> dict:
         position = self.position
@@ -124,11 +134,16 @@ class Report:
                 if covered is not None and not covered.index_problem else None
             ),
             "checked_with": self.provenance.to_json() if self.provenance is not None else None,
+            **({"house_rules": {"source": self.house_rules.source,
+                                "rules": [rule.to_json() for rule in self.house_rules.rules]}}
+               if self.house_rules is not None else {}),
         }
 
     def line(self, result: Result) -> str:
         where = self.position.location_label(result.location) if result.location else self.position.source
         marker = "" if result.severity == "error" else f" ({result.severity})"
+        if self.house_rules is not None and self.house_rules.governing(result) is not None:
+            marker = f" ({result.severity}, house rule)"
         text = f"{where}: [{result.case}]{marker} {result.message}"
         if result.pieces:
             text += "\n    pieces: " + ", ".join(self.piece_names(result))
@@ -144,5 +159,8 @@ class Report:
         lines += [self.line(result) for result in self.findings]
         if self.coverage is not None:
             lines.append(self.coverage.sentence())
+        if self.house_rules is not None:
+            lines.append(f"Checked under the house rules of {self.house_rules.source}:")
+            lines += [f"    {rule.sentence()}" for rule in self.house_rules.rules]
         lines.append(self.verdict())
         return "\n".join(lines)

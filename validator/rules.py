@@ -42,6 +42,7 @@ class Result:
     game: str = ""
     facts: dict = field(default_factory=dict, compare=False)  # machine-readable numbers
     judges: str = ""  # what the check that gave it judges, "position" or "move": stamped by the runner
+    check: str = ""  # the name of the check that gave it (house rules are keyed by it): stamped by the runner
 
     kind = "result"
 

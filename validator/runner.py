@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from validator.cases import CaseNumber
 from validator.errors import CheckDefectError, InputError
@@ -111,7 +111,7 @@ def _stamp(result: Result, registered: Check) -> Result:
     severity = result.severity or (registered.severity if isinstance(result, Violation) else "info")
     return dataclasses.replace(
         result, case=case, severity=severity, rule=_rule_name(registered.game, case), game=registered.game,
-        judges=registered.judges,
+        judges=registered.judges, check=registered.name,
     )
 
 

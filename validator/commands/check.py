@@ -33,6 +33,10 @@ def register(commands) -> None:
                        help="check a .vlog's last position only, not each of its steps (default: every step)")
     steps.add_argument("--first", action="store_true",
                        help="stop at the first illegal step of a log or save of a chain (default: go to the end)")
+    checking.add_argument("--house-rules", type=Path, metavar="FILE",
+                          help="rate checks as the club plays them: an XML file of house rules (docs/house-rules.md); "
+                               "a check made a warning is shown but does not make the position illegal "
+                               "(default: every check as Referee rates it)")
     add_vassal_options(checking)
     add_limits(checking)
     add_format(checking)
@@ -49,6 +53,10 @@ def register(commands) -> None:
 
 
 def check(arguments: argparse.Namespace) -> int:
+    steps = len(arguments.files) > 1 or (arguments.files[0].name.lower().endswith(".vlog") and not arguments.final)
+    if arguments.house_rules is not None and steps:
+        raise UsageError("--house-rules rates the checks of one position for now; give one save, or a .vlog with "
+                         "--final.", arguments.house_rules)
     if len(arguments.files) > 1:
         return check_chain(arguments)
     if arguments.files[0].name.lower().endswith(".vlog") and not arguments.final:
@@ -66,6 +74,10 @@ def check_position(arguments: argparse.Namespace) -> int:
     if reading.note:
         note(f"{submission.source}: {reading.note}")
     report = provenance.stamped(run_checks(reading.position), submission, reading)
+    if arguments.house_rules is not None:
+        from validator import house_rules
+
+        report = house_rules.apply(report, house_rules.read_file(arguments.house_rules))
     if arguments.format == "json":
         print_json(report.to_json())
     else:
