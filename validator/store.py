@@ -292,6 +292,19 @@ MIGRATIONS: list[str | dict[str, str]] = [
     );
     CREATE INDEX ruling_exception_by_report ON ruling_exception (report_id);
     """,
+    # House rules set on the web (validator/kept_house_rules.py): one severity per game, case and check.
+    """
+    CREATE TABLE house_rule (
+        game TEXT NOT NULL,
+        case_number TEXT NOT NULL,
+        check_name TEXT NOT NULL,
+        severity TEXT NOT NULL,         -- error, warning or off
+        reason TEXT NOT NULL,
+        arbiter TEXT NOT NULL,          -- who set it last
+        set_at TEXT NOT NULL,           -- ISO-8601 UTC
+        PRIMARY KEY (game, case_number, check_name)
+    );
+    """,
 ]
 
 

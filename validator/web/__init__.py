@@ -67,6 +67,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         database,
         errors,
         home,
+        house_rules,
         library,
         markup,
         reports,
@@ -82,6 +83,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     csrf.init_app(app)
     app.register_blueprint(home.blueprint)
+    app.register_blueprint(house_rules.blueprint)
     app.register_blueprint(checking.blueprint)
     app.register_blueprint(reports.blueprint)
     app.register_blueprint(rules.blueprint)

@@ -46,7 +46,18 @@ from validator.games import Game, UnknownGame
 from validator.limits import with_site_note
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
-from validator.web import csrf, database, errors, kept_modules, pictures, records, reports, site_limits, vassal_checks
+from validator.web import (
+    csrf,
+    database,
+    errors,
+    house_rules,
+    kept_modules,
+    pictures,
+    records,
+    reports,
+    site_limits,
+    vassal_checks,
+)
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name, read_part, status_of
 
@@ -195,7 +206,7 @@ def _check_upload() -> records.Record:
     with answering_problems(save_name, "save file", with_site_note):
         reading = intake.read_submission(submission)
         game = games.get(reading.position.game)
-        report = provenance.stamped(check(reading.position, game), submission, reading)
+        report = house_rules.rated(provenance.stamped(check(reading.position, game), submission, reading))
 
     picture = pictures.draw(game, reading.position, report)
     used = reading.map
