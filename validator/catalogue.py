@@ -170,6 +170,9 @@ def save_rulebook(connection: Connection, game: CatalogueGame, book: Rulebook) -
                 f"Add it again with: {ADD_COMMAND}."
             )
         storage.replace(connection, book)
+        from validator.arbitration import rulings  # only an import that replaces cited cases needs it
+
+        rulings.flag_changed_citations(connection, book.game)
 
 
 def no_checks_sentence(game_id: str) -> str:

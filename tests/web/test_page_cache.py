@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from validator import store
 from validator.rulebook import storage
-from validator.web import page_cache, pictures
+from validator.web import arbitration, page_cache, pictures
 
 from .conftest import STREAM_CROSSER, orchard_rulebook, orchard_save, report_id_of, upload
 
@@ -36,13 +36,19 @@ def stamp_of(database_path) -> str:
         connection.close()
 
 
+def served(app, kept: str, case: str) -> str:
+    """A kept case page as served: the rulings citing the case are put in each time (validator.web.arbitration)."""
+    with app.test_request_context():
+        return arbitration.with_rulings(kept, "alpha", case)
+
+
 def test_the_contents_and_a_case_page_are_kept_as_rendered_for_this_import(app, client, database_path):
     contents = client.get("/alpha/rules/").get_data(as_text=True)
     case = client.get("/alpha/rules/2.1").get_data(as_text=True)
     stamp = stamp_of(database_path)
     pages = kept_pages(app)
     assert pages.get(("alpha", stamp, "contents")) == contents
-    assert pages.get(("alpha", stamp, "case 2.1")) == case
+    assert served(app, pages.get(("alpha", stamp, "case 2.1")), "2.1") == case
     assert client.get("/alpha/rules/").get_data(as_text=True) == contents  # served from what was kept
     assert client.get("/alpha/rules/2.1").get_data(as_text=True) == case
 
@@ -55,7 +61,7 @@ def test_a_new_import_is_shown_at_once_and_the_old_pages_are_never_served(app, c
     after_contents = client.get("/alpha/rules/").get_data(as_text=True)
     assert "Tokens on the move again" in after_case
     assert "Tokens on the move again" in after_contents
-    assert kept_pages(app).get(("alpha", new_stamp, "case 2.1")) == after_case
+    assert served(app, kept_pages(app).get(("alpha", new_stamp, "case 2.1")), "2.1") == after_case
 
 
 def test_a_case_page_opened_from_a_report_shows_the_report_and_is_not_kept(check_app, check_client,
@@ -66,7 +72,7 @@ def test_a_case_page_opened_from_a_report_shows_the_report_and_is_not_kept(check
     assert report_id in from_report and report_id not in plain
     assert check_client.get("/alpha/rules/2.2").get_data(as_text=True) == plain  # the report left no trace
     stamp = stamp_of(database_path)
-    assert kept_pages(check_app).get(("alpha", stamp, "case 2.2")) == plain
+    assert served(check_app, kept_pages(check_app).get(("alpha", stamp, "case 2.2")), "2.2") == plain
 
 
 def stored_picture(database_path, report_id: str) -> str:

@@ -44,7 +44,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=str(instance.database_target(instance_path)),
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
-        # The session holds only the CSRF token (validator.web.csrf).
+        # The session holds the CSRF token (validator.web.csrf) and a signed-in arbiter's name
+        # (validator.web.arbiters, which also marks it Secure on requests made over HTTPS).
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
     )
@@ -62,6 +63,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from validator.web import (
         addresses,
+        arbiters,
+        arbitration,
         checking,
         csrf,
         database,
@@ -82,6 +85,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     markup.init_app(app)
     errors.init_app(app)
     csrf.init_app(app)
+    arbiters.init_app(app)
+    arbitration.init_app(app)
+    app.register_blueprint(arbiters.blueprint)
+    app.register_blueprint(arbitration.blueprint)
     app.register_blueprint(home.blueprint)
     app.register_blueprint(house_rules.blueprint)
     app.register_blueprint(checking.blueprint)

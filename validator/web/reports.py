@@ -37,7 +37,7 @@ from markupsafe import Markup
 from validator import games
 from validator.cases import CaseNumber
 from validator.games import Game
-from validator.web import addresses, database, kept_modules, library, pictures, records
+from validator.web import addresses, arbitration, database, kept_modules, library, pictures, records
 from validator.web.markup import printable
 from validator.web.reading import Title, title_of
 
@@ -275,6 +275,7 @@ def page(report_id: str):
         provenance_recorded=record.provenance_recorded,
         build_file_sha256=build_file_sha256(record),
         mapping_coverage=mapping_coverage(report),
+        arbitration=arbitration.report_records(record),
     )
 
 

@@ -21,7 +21,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from validator.cases import CaseNumber
 from validator.catalogue import CatalogueGame, no_checks_sentence
 from validator.coverage import FIXTURES_ELSEWHERE, CaseCoverage, of_game
-from validator.web import library, page_cache, reading, records, reports
+from validator.web import arbitration, library, page_cache, reading, records, reports
 from validator.web.markup import printable
 from validator.web.reading import Index
 
@@ -119,10 +119,10 @@ def case(game: str, case: str):
         nearest = reading.nearest_entry(number, book, index)
         return _missing_case(chosen, number, nearest, imported=True, shown_report=shown_report)
 
-    if shown_report is None:  # the same page for every visitor until the next import
-        return page_cache.rendered(chosen.id, book.imported_at, f"case {number}",
-                                   lambda: _imported_case(chosen, number, index, book, None))
-    return _imported_case(chosen, number, index, book, shown_report)
+    if shown_report is None:  # the same page for every visitor until the next import; its rulings are not kept
+        return arbitration.with_rulings(page_cache.rendered(chosen.id, book.imported_at, f"case {number}",
+                                   lambda: _imported_case(chosen, number, index, book, None)), chosen.id, number)
+    return arbitration.with_rulings(_imported_case(chosen, number, index, book, shown_report), chosen.id, number)
 
 
 def _imported_case(chosen: CatalogueGame, number: CaseNumber, index: Index, book, shown_report) -> str:

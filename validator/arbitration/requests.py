@@ -1,0 +1,132 @@
+"""Ruling requests: a question put to the arbiters, numbered per game, with the readings being considered.
+
+A request comes from a case a report marks "unchecked" (a finding Referee
+could not decide) or from a player's question.  It holds the question, the
+options (A, B, C ... each with the reading it implies) and, once decided,
+the arbiter's choice; the ruling that answers it names it.  Numbers are
+per game, from 1: the next is ``COALESCE(MAX(number), 0) + 1`` read in the
+write transaction, and ``UNIQUE (game, number)`` guards it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import string
+from dataclasses import dataclass
+
+from validator import store
+from validator.arbitration import clock
+from validator.errors import InputError
+
+ORIGINS = ("unchecked", "question")
+LONGEST_QUESTION = 4_000
+LONGEST_READING = 2_000
+MOST_OPTIONS = 6
+LABELS = string.ascii_uppercase[:MOST_OPTIONS]
+
+
+class RequestError(InputError):
+    def __init__(self, problem: str) -> None:
+        super().__init__("", problem)
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    reading: str
+
+
+@dataclass(frozen=True)
+class RulingRequest:
+    id: str
+    game: str
+    number: int
+    question: str
+    options: tuple[Option, ...]
+    choice: str | None
+    origin: str
+    report_id: str | None
+    case_number: str | None
+    case_file: str | None
+    opened_by: str
+    opened_at: str
+
+    @property
+    def chosen(self) -> Option | None:
+        return next((option for option in self.options if option.label == self.choice), None)
+
+
+def options_of(readings: list[str]) -> tuple[Option, ...]:
+    """Options A, B, C ... for the readings given (empty ones left out)."""
+    given = [reading.strip() for reading in readings if reading.strip()]
+    if len(given) > MOST_OPTIONS:
+        raise RequestError(f"{len(given)} options were given; a request weighs {MOST_OPTIONS} at most.")
+    for reading in given:
+        if len(reading) > LONGEST_READING:
+            raise RequestError(f"An option has {len(reading)} characters; shorten it to {LONGEST_READING} at most.")
+    return tuple(Option(label, reading) for label, reading in zip(LABELS, given, strict=False))
+
+
+def open_request(connection: store.Connection, *, game: str, question: str, readings: list[str], opened_by: str,
+                 origin: str = "question", report_id: str | None = None, case_number: str | None = None,
+                 case_file: str | None = None) -> RulingRequest:
+    question = question.replace("\r\n", "\n").strip()
+    if not question or len(question) > LONGEST_QUESTION:
+        raise RequestError(f"The question needs 1 to {LONGEST_QUESTION} characters: say what is to be decided.")
+    if origin not in ORIGINS:
+        raise RequestError(f"A request comes from {' or '.join(ORIGINS)}, not {origin[:20]!r}.")
+    options = options_of(readings)
+    if len(options) < 2:
+        raise RequestError("Give at least two options (A and B), each with the reading it implies.")
+    request_id, stamp = secrets.token_urlsafe(16), clock.now()
+    with store.write_transaction(connection):
+        if report_id is not None and connection.execute(
+            "SELECT 1 FROM report WHERE id = ? AND game = ?", (report_id, game)
+        ).fetchone() is None:
+            raise RequestError(f"There is no report {report_id[:40]!r} of {game}; open the request from its page.")
+        number = connection.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM ruling_request WHERE game = ?",
+                                    (game,)).fetchone()[0]
+        connection.execute(
+            "INSERT INTO ruling_request (id, game, number, question, options, origin, report_id, case_number,"
+            " case_file, opened_by, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (request_id, game, number, question, json.dumps([[o.label, o.reading] for o in options]), origin,
+             report_id, case_number, case_file, opened_by, stamp),
+        )
+    return load(connection, request_id)
+
+
+def choose(connection: store.Connection, request_id: str, label: str) -> RulingRequest:
+    """Record the arbiter's choice among the request's options."""
+    found = load(connection, request_id)
+    if found is None:
+        raise RequestError("There is no ruling request at this address.")
+    if label not in {option.label for option in found.options}:
+        raise RequestError(f"Request {found.number} has no option {label[:5]!r}; choose one of "
+                           f"{', '.join(option.label for option in found.options)}.")
+    with store.write_transaction(connection):
+        connection.execute("UPDATE ruling_request SET choice = ? WHERE id = ?", (label, request_id))
+    return load(connection, request_id)
+
+
+_COLUMNS = ("id, game, number, question, options, choice, origin, report_id, case_number, case_file, opened_by,"
+            " opened_at")
+
+
+def _request(row) -> RulingRequest:
+    options = tuple(Option(label, reading) for label, reading in json.loads(row["options"]))
+    return RulingRequest(row["id"], row["game"], row["number"], row["question"], options, row["choice"],
+                         row["origin"], row["report_id"], row["case_number"], row["case_file"], row["opened_by"],
+                         row["opened_at"])
+
+
+def load(connection: store.Connection, request_id: str) -> RulingRequest | None:
+    row = connection.execute(f"SELECT {_COLUMNS} FROM ruling_request WHERE id = ?", (request_id,)).fetchone()
+    return _request(row) if row is not None else None
+
+
+def listed(connection: store.Connection, game: str = "") -> list[RulingRequest]:
+    where, parameters = (" WHERE game = ?", (game,)) if game else ("", ())
+    rows = connection.execute(f"SELECT {_COLUMNS} FROM ruling_request{where} ORDER BY game, number",
+                              parameters).fetchall()
+    return [_request(row) for row in rows]

@@ -1,0 +1,338 @@
+"""Arbitration pages: case files, players' comments, rulings and ruling requests.
+
+Anyone with a link reads a case file, a ruling or a request; a player may
+comment on a case file (rate-limited per client address) and open a case
+file on a report.  Only a signed-in arbiter (``arbiter_required``) lists
+case files, writes and edits rulings, and opens or decides requests.  Every
+form carries its CSRF token; no GET changes anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from validator.arbitration import case_files, comments, counters, requests, rulings
+from validator.errors import InputError
+from validator.web import csrf, database, records
+from validator.web.arbiters import arbiter_required, client_address, current_arbiter
+from validator.web.markup import printable
+
+blueprint = Blueprint("arbitration", __name__)
+
+COMMENT_LIMIT = "REFEREE_COMMENT_LIMIT"  # app config: a counters.Limit
+CASE_FILE_LIMIT = "REFEREE_CASE_FILE_LIMIT"
+DEFAULT_CASE_FILE_LIMIT = counters.Limit(count=20, seconds=3600)
+TOO_MANY = "You have {what} often in a short time; wait {seconds} seconds and try again."
+
+
+def _refused(error: InputError):
+    abort(400, description=error.args[1] if len(error.args) > 1 else str(error))
+
+
+def _limited(what: str, reached: counters.LimitReached):
+    abort(429, description=TOO_MANY.format(what=what, seconds=reached.wait_seconds))
+
+
+def _case_file_or_404(case_file_id: str) -> case_files.CaseFile:
+    found = case_files.load(database.connection(), case_file_id)
+    if found is None:
+        abort(404, description=f"There is no case file “{printable(case_file_id, 40)}”; use the link you were given.")
+    return found
+
+
+def _ruling_or_404(ruling_id: str) -> rulings.Ruling:
+    found = rulings.load(database.connection(), ruling_id)
+    if found is None:
+        abort(404, description=f"There is no ruling “{printable(ruling_id, 40)}”; use the link you were given.")
+    return found
+
+
+def _request_or_404(request_id: str) -> requests.RulingRequest:
+    found = requests.load(database.connection(), request_id)
+    if found is None:
+        abort(404, description=f"There is no ruling request “{printable(request_id, 40)}”.")
+    return found
+
+
+# -- Case files -------------------------------------------------------------------
+
+
+@blueprint.get("/case-files/")
+@arbiter_required
+def case_file_list():
+    connection = database.connection()
+    return render_template("arbitration/case_files.html", case_files=case_files.listed(connection),
+                           review=rulings.needing_review(connection), ruling_requests=requests.listed(connection),
+                           kinds=case_files.KINDS)
+
+
+@blueprint.post("/case-files/")
+@arbiter_required
+def open_case_file():
+    """An arbiter opens a case file on one or more reports, given by id in the order of play."""
+    ids = [word.rsplit("/", 1)[-1] for word in request.form.get("reports", "").split()][:50]
+    try:
+        opened = case_files.open_case_file(database.connection(), request.form.get("title", ""),
+                                           request.form.get("kind", ""), ids)
+    except InputError as error:
+        _refused(error)
+    return redirect(url_for("arbitration.case_file", case_file_id=opened.id), code=303)
+
+
+@blueprint.post("/reports/<report_id>/case-file")
+def open_case_file_on_report(report_id: str):
+    """Anyone holding a report's link may open a case file on it (rate-limited per client address)."""
+    csrf.require_token()
+    connection = database.connection()
+    limit = current_app.config.get(CASE_FILE_LIMIT, DEFAULT_CASE_FILE_LIMIT)
+    try:
+        from validator import store
+
+        with store.write_transaction(connection):
+            counters.take(connection, "case-file", client_address(), limit)
+        opened = case_files.open_case_file(connection, request.form.get("title", ""), "save", [report_id])
+    except counters.LimitReached as reached:
+        _limited("opened case files", reached)
+    except InputError as error:
+        _refused(error)
+    return redirect(url_for("arbitration.case_file", case_file_id=opened.id), code=303)
+
+
+@blueprint.get("/case-files/<case_file_id>")
+def case_file(case_file_id: str):
+    found = _case_file_or_404(case_file_id)
+    connection = database.connection()
+    return render_template(
+        "arbitration/case_file.html", case_file=found, comments=comments.listed(connection, found.id),
+        rulings=[ruling for ruling in rulings.search(connection, game=found.game) if ruling.case_file == found.id],
+        ruling_requests=[item for item in requests.listed(connection, found.game) if item.case_file == found.id],
+        longest_comment=comments.LONGEST_BODY, longest_author=comments.LONGEST_AUTHOR,
+    )
+
+
+@blueprint.post("/case-files/<case_file_id>/comments")
+def comment(case_file_id: str):
+    csrf.require_token()
+    found = _case_file_or_404(case_file_id)
+    limit = current_app.config.get(COMMENT_LIMIT, comments.DEFAULT_LIMIT)
+    try:
+        comments.add(database.connection(), found.id, request.form.get("author", "")[:1000],
+                     request.form.get("body", "")[:comments.LONGEST_BODY * 2], client_address(), limit)
+    except counters.LimitReached as reached:
+        _limited("commented", reached)
+    except InputError as error:
+        _refused(error)
+    return redirect(url_for("arbitration.case_file", case_file_id=found.id) + "#comments", code=303)
+
+
+# -- Rulings ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choosable:
+    """A violation a ruling form offers to except: its field value, its report, number and result item."""
+
+    value: str
+    report_id: str
+    source_name: str
+    number: int
+    item: dict
+
+
+def _scope(case_file_id: str | None, report_id: str | None) -> tuple[str | None, list[records.Record]]:
+    """The game and the reports a ruling is written on: a case file's, one report's, or none."""
+    connection = database.connection()
+    if case_file_id:
+        found = _case_file_or_404(case_file_id)
+        loaded = [records.load(connection, filed.report_id) for filed in found.reports]
+        return found.game, [record for record in loaded if record is not None]
+    if report_id:
+        record = records.load(connection, report_id)
+        if record is None:
+            abort(404, description=f"There is no report “{printable(report_id, 40)}”.")
+        return record.game, [record]
+    return None, []
+
+
+def _choosable(reports: list[records.Record]) -> list[Choosable]:
+    return [Choosable(f"{record.id}:{number}", record.id, record.source_name, number, item)
+            for record in reports
+            for number, item in enumerate(record.report.get("violations", []), start=1)]
+
+
+def _imported_games() -> list[str]:
+    return [row[0] for row in database.connection().execute("SELECT game FROM rulebook ORDER BY game")]
+
+
+@blueprint.get("/rulings/new")
+@arbiter_required
+def ruling_form():
+    case_file_id, report_id = request.args.get("case_file"), request.args.get("report")
+    game, reports = _scope(case_file_id, report_id)
+    answering = _request_or_404(request.args["request"]) if request.args.get("request") else None
+    return render_template("arbitration/ruling_form.html", ruling=None, game=None, ruling_game=game or (
+        answering.game if answering else None), games=_imported_games(), choosable=_choosable(reports),
+        case_file_id=case_file_id or "", report_id=report_id or "", answering=answering,
+        cases=request.args.get("cases", ""), statuses=rulings.STATUSES)
+
+
+@blueprint.post("/rulings/")
+@arbiter_required
+def write_ruling():
+    form = request.form
+    case_file_id, report_id = form.get("case_file") or None, form.get("report") or None
+    game, reports = _scope(case_file_id, report_id)
+    answering = _request_or_404(form["request"]) if form.get("request") else None
+    game = game or (answering.game if answering else form.get("game", ""))
+    by_value = {choice.value: choice for choice in _choosable(reports)}
+    excepted = []
+    for value in form.getlist("except")[:200]:
+        if value not in by_value:
+            abort(400, description="The form names a violation its reports do not have; reload the form.")
+        choice = by_value[value]
+        excepted.append(rulings.ExceptedViolation(rulings.ViolationKey.of_item(choice.report_id, choice.item),
+                                                  form.get(f"reason-{value}", "")[:rulings.LONGEST_REASON * 2]))
+    connection = database.connection()
+    try:
+        if answering is not None and form.get("choice"):
+            requests.choose(connection, answering.id, form["choice"])
+        written = rulings.write(
+            connection, arbiter=current_arbiter().name, game=game, decision=form.get("decision", "")[:50_000],
+            cases=rulings.parsed_cases(form.get("cases", "")[:2000]), status=form.get("status", "ruled"),
+            case_file=case_file_id, request_id=answering.id if answering else None, exceptions=excepted,
+        )
+    except InputError as error:
+        _refused(error)
+    return redirect(url_for("arbitration.ruling", ruling_id=written.id), code=303)
+
+
+@blueprint.get("/rulings/<ruling_id>")
+def ruling(ruling_id: str):
+    found = _ruling_or_404(ruling_id)
+    answered = requests.load(database.connection(), found.request_id) if found.request_id else None
+    return render_template("arbitration/ruling.html", ruling=found, answered=answered)
+
+
+@blueprint.get("/rulings/<ruling_id>/edit")
+@arbiter_required
+def edit_form(ruling_id: str):
+    found = _ruling_or_404(ruling_id)
+    return render_template("arbitration/ruling_form.html", ruling=found, game=None, ruling_game=found.game,
+                           games=[], choosable=[], case_file_id="", report_id="", answering=None,
+                           cases=", ".join(citation.number for citation in found.citations),
+                           statuses=rulings.STATUSES)
+
+
+@blueprint.post("/rulings/<ruling_id>")
+@arbiter_required
+def edit(ruling_id: str):
+    found = _ruling_or_404(ruling_id)
+    try:
+        rulings.edit(database.connection(), found.id, arbiter=current_arbiter().name,
+                     decision=request.form.get("decision", "")[:50_000],
+                     cases=rulings.parsed_cases(request.form.get("cases", "")[:2000]),
+                     status=request.form.get("status", ""))
+    except InputError as error:
+        _refused(error)
+    return redirect(url_for("arbitration.ruling", ruling_id=found.id), code=303)
+
+
+@blueprint.get("/rulings/")
+def search():
+    game, case, text = (request.args.get(name, "")[:rulings.LONGEST_QUERY].strip() for name in ("game", "case", "q"))
+    if case:
+        try:
+            case = rulings.parsed_cases(case)[0]
+        except InputError as error:
+            _refused(error)
+    found = rulings.search(database.connection(), game=game, case=case, text=text)
+    return render_template("arbitration/rulings.html", found=found, game_id=game, case=case, query=text,
+                           games=_imported_games())
+
+
+# -- Ruling requests ----------------------------------------------------------------
+
+
+@blueprint.get("/requests/new")
+@arbiter_required
+def request_form():
+    report_id = request.args.get("report", "")
+    record = records.load(database.connection(), report_id) if report_id else None
+    unchecked = [item for item in (record.report.get("findings", []) if record else [])
+                 if item.get("severity") == "unchecked"]
+    return render_template("arbitration/request_form.html", record=record, unchecked=unchecked,
+                           case_number=request.args.get("case", ""), case_file_id=request.args.get("case_file", ""),
+                           games=_imported_games(), labels=requests.LABELS[:3])
+
+
+@blueprint.post("/requests/")
+@arbiter_required
+def open_request():
+    form = request.form
+    report_id = form.get("report") or None
+    record = records.load(database.connection(), report_id) if report_id else None
+    case_file_id = form.get("case_file") or None
+    game = record.game if record else (_case_file_or_404(case_file_id).game if case_file_id else form.get("game", ""))
+    try:
+        opened = requests.open_request(
+            database.connection(), game=game, question=form.get("question", "")[:10_000],
+            readings=[form.get(f"option-{label}", "")[:5000] for label in requests.LABELS],
+            opened_by=current_arbiter().name, origin="unchecked" if form.get("case_number") else "question",
+            report_id=report_id, case_number=form.get("case_number") or None, case_file=case_file_id,
+        )
+    except InputError as error:
+        _refused(error)
+    return redirect(url_for("arbitration.ruling_request", request_id=opened.id), code=303)
+
+
+@blueprint.get("/requests/<request_id>")
+def ruling_request(request_id: str):
+    found = _request_or_404(request_id)
+    answers = [row[0] for row in database.connection().execute(
+        "SELECT id FROM ruling WHERE request_id = ? ORDER BY created_at", (found.id,))]
+    return render_template("arbitration/request.html", ruling_request=found, answers=answers)
+
+
+# -- What other pages show --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExceptedLine:
+    number: int
+    item: dict
+    exception: rulings.ExceptedViolation
+
+
+def report_records(record: records.Record) -> dict:
+    """What a report page shows of the arbitration records: excepted violations and case files holding it."""
+    connection = database.connection()
+    excepted = rulings.exceptions_of_report(connection, record.id)
+    lines = []
+    for number, item in enumerate(record.report.get("violations", []), start=1):
+        exception = excepted.get(rulings.ViolationKey.of_item(record.id, item))
+        if exception is not None:
+            lines.append(ExceptedLine(number, item, exception))
+    filed_in = [row[0] for row in connection.execute(
+        "SELECT DISTINCT case_file FROM case_file_report WHERE report_id = ?", (record.id,))]
+    return {"excepted": lines, "case_files": filed_in}
+
+
+# A case page is kept as rendered until the next import (validator.web.page_cache), but its
+# rulings change between imports: the kept page holds this mark, and each request puts the
+# case's rulings in its place.  Rulebook text is escaped, so the mark cannot come from a book.
+RULINGS_PLACEHOLDER = Markup("<!-- the rulings that cite this case -->")
+
+
+def with_rulings(page: str, game: str, number: object) -> str:
+    """The case page with the rulings that cite the case in place of the mark."""
+    if RULINGS_PLACEHOLDER not in page:
+        return page
+    citing = rulings.citing(database.connection(), game, str(number))
+    return page.replace(RULINGS_PLACEHOLDER, render_template("arbitration/_case_rulings.html", citing=citing), 1)
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals["rulings_placeholder"] = RULINGS_PLACEHOLDER
