@@ -94,7 +94,9 @@ MIGRATIONS: list[str | dict[str, str]] = [
         game UNINDEXED, number UNINDEXED, title, body, tokenize = 'porter unicode61'
     );
     """,
-        # Titles weigh more than text (weight A against B), as bm25's weights do on SQLite.
+        # Titles weigh more than text (weight A against B), as bm25's weights do on SQLite.  The
+        # parser would take <...> for markup and skip it (a <script> with its words), so < > & are
+        # read as spaces (validator/rulebook/storage.py highlights the same way).
         POSTGRESQL: _RULEBOOK_TABLES + """
     CREATE TABLE rule_search (
         game TEXT NOT NULL,
@@ -102,7 +104,8 @@ MIGRATIONS: list[str | dict[str, str]] = [
         title TEXT NOT NULL,
         body TEXT NOT NULL,
         document tsvector GENERATED ALWAYS AS (
-            setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')
+            setweight(to_tsvector('english', translate(title, '<>&', '   ')), 'A')
+            || setweight(to_tsvector('english', translate(body, '<>&', '   ')), 'B')
         ) STORED
     );
     CREATE INDEX rule_search_document ON rule_search USING GIN (document);

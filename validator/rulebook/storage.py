@@ -173,6 +173,11 @@ def fts_expression(query: str) -> str:
 # ts_headline's options: our highlight marks, and about as much text around them as FTS5's snippet gives.
 _HEADLINE = (f"StartSel={HIGHLIGHT_START}, StopSel={HIGHLIGHT_END}, MaxWords=24, MinWords=12, "
              'MaxFragments=2, FragmentDelimiter=" … "')
+# ts_headline's parser takes <...> for markup and drops it, with the words inside; the text is
+# highlighted with these characters standing in for < > & (control characters, never in imported text).
+_MARKUP = "<>&"
+_STAND_INS = "\x04\x05\x06"
+_RESTORED = str.maketrans(_STAND_INS, _MARKUP)
 
 
 def _search_postgresql(connection: Connection, game: str, query: str, limit: int) -> list[SearchHit]:
@@ -196,12 +201,13 @@ def _search_postgresql(connection: Connection, game: str, query: str, limit: int
         parameters = [" ".join(f'"{word}"' for word in words[:-1]), f'"{last}"', f"{last.lower()}:*"]
     rows = connection.execute(
         f"WITH wanted AS (SELECT {expression} AS query)"
-        " SELECT number, title, ts_headline('english', body, wanted.query, ?) AS snippet"
+        " SELECT number, title, ts_headline('english', translate(body, ?, ?), wanted.query, ?) AS snippet"
         " FROM rule_search, wanted WHERE game = ? AND document @@ wanted.query"
         " ORDER BY ts_rank(document, wanted.query) DESC, number LIMIT ?",
-        (*parameters, _HEADLINE, game, limit),
+        (*parameters, _MARKUP, _STAND_INS, _HEADLINE, game, limit),
     )
-    return [SearchHit(CaseNumber.parse(row["number"]), row["title"], row["snippet"]) for row in rows]
+    return [SearchHit(CaseNumber.parse(row["number"]), row["title"], row["snippet"].translate(_RESTORED))
+            for row in rows]
 
 
 def searchable_text(case: Case) -> str:
