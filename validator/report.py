@@ -114,9 +114,11 @@ class Report:
         return {"house_rule": rule.to_json() if rule is not None else None}
 
     def to_json(self, base_url: str = "") -> dict:
+        from validator.privacy import scrubbed  # no e-mail address a save carries is shown (validator.privacy)
+
         position = self.position
         covered = self.coverage
-        return {
+        return scrubbed({
             "game": position.game,
             "source": position.source,
             "scenario": position.scenario,
@@ -137,7 +139,7 @@ class Report:
             **({"house_rules": {"source": self.house_rules.source,
                                 "rules": [rule.to_json() for rule in self.house_rules.rules]}}
                if self.house_rules is not None else {}),
-        }
+        })
 
     def line(self, result: Result) -> str:
         where = self.position.location_label(result.location) if result.location else self.position.source

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from validator import store
+from validator import privacy, store
 from validator.provenance import FIELDS as PROVENANCE_FIELDS
 from validator.provenance import Provenance
 
@@ -122,6 +122,7 @@ def create(
     written, and gives the VASSAL facts to record (it keeps a new module).
     """
     folder = uploads_folder(instance_path)
+    report = privacy.scrubbed(report)  # no e-mail address from the upload is shown on a page or in JSON
     report_id = secrets.token_urlsafe(ID_BYTES)
     written: list[Path] = []
     try:

@@ -31,6 +31,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from validator.limits import DEFAULT_LIMITS, Limits
+from validator.privacy import scrubbed, without_addresses
 from validator.wording import plural
 
 from .commands import AddPiece, ChangePiece, ChangeProperty, MovePiece, RemovePiece, SetGlobalProperty
@@ -77,7 +78,8 @@ def _metadata(metadata: Metadata | None) -> dict[str, Any] | None:
     if metadata is None:
         return None
     return {"name": metadata.name, "version": metadata.version, "vassal_version": metadata.vassal_version,
-            "date_saved": metadata.date_saved, "description": metadata.description}
+            "date_saved": metadata.date_saved,
+            "description": without_addresses(metadata.description) if metadata.description else metadata.description}
 
 
 def _position(game: SavedGame, view: View) -> dict[str, Any]:
@@ -92,7 +94,7 @@ def _position(game: SavedGame, view: View) -> dict[str, Any]:
               "face_down": deck.face_down,
               "pieces": [piece_id for piece_id in deck.piece_ids if piece_id in shown]}
              for deck in game.decks]
-    return {
+    return scrubbed({  # no e-mail address a player typed is shown (validator.privacy)
         "dump_version": DUMP_VERSION,
         "source": os.path.basename(game.source),
         "format": game.format,
@@ -101,13 +103,13 @@ def _position(game: SavedGame, view: View) -> dict[str, Any]:
         "metadata": {"save": _metadata(game.metadata), "module": _metadata(game.module_metadata)},
         "boards": [{"map": board.map, "board": board.board, "column": board.column, "row": board.row,
                     "reversed": board.reversed} for board in game.boards],
-        "players": [{"name": name, "side": side} for name, side in game.players],
+        "players": [{"side": side} for _, side in game.players],  # a player's name is personal data
         "global_properties": dict(game.global_properties),
         "map_properties": {container: dict(values) for container, values in game.map_properties.items()},
         "stacks": [stack for stack in stacks if stack["pieces"]],
         "decks": decks,
         "pieces": pieces,
-    }
+    })
 
 
 def dump_game(game: SavedGame, module: Module | None = None, *, viewer: str | None = None,
@@ -176,9 +178,9 @@ class _StepChanges:
                 changed.append(entry)
                 seen[piece_id] = entry
         properties, self.touched, self.properties = self.properties, set(), {}
-        return {"index": index, "undo": undo, "chat": list(chat),
-                "changes": {"added": added, "changed": changed, "removed": removed},
-                "global_properties": properties}
+        return scrubbed({"index": index, "undo": undo, "chat": list(chat),
+                         "changes": {"added": added, "changed": changed, "removed": removed},
+                         "global_properties": properties})
 
 
 def iter_step_dumps(log: GameLog, module: Module | None = None, *, viewer: str | None = None,
