@@ -89,7 +89,8 @@ KNOWN_KEYS: dict[str, dict[str, ValueReader]] = {
     "limits": dict.fromkeys(NAMES, figure),
     "web.limits": dict.fromkeys(NAMES, figure),
     "storage": {"max_upload_bytes_total": figure, "max_module_bytes_total": figure,
-                "orphan_grace_seconds": figure, "clean_on_start": flag},  # validator.storage, docs/deploying.md
+                "orphan_grace_seconds": figure, "clean_on_start": flag,  # validator.storage, docs/deploying.md
+                "retention_days": figure},  # validator.retention, docs/arbitration.md
     "web": {"base_url": text, "trusted_hosts": texts},  # validator.web.addresses, docs/deploying.md
 }
 """Every table the file may hold, and in each the keys it may set with the reader that checks the value."""

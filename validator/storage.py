@@ -40,6 +40,7 @@ class StorageSettings:
     max_module_bytes_total: int = 5 * GIB
     orphan_grace_seconds: int = 3600
     clean_on_start: bool = False
+    retention_days: int = 0  # uploads kept this long, 0 for good (validator.retention, docs/arbitration.md)
 
 
 def settings_for(instance_folder: Path) -> StorageSettings:

@@ -308,6 +308,10 @@ MIGRATIONS: list[str | dict[str, str]] = [
         PRIMARY KEY (game, case_number, check_name)
     );
     """,
+    # When a report's uploaded files were removed (retention, or an arbiter): validator/retention.py.
+    """
+    ALTER TABLE report ADD COLUMN uploads_removed_at TEXT;
+    """,
 ]
 
 

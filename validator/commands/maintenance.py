@@ -17,6 +17,27 @@ def register(commands) -> None:
     cleaning.add_argument("--dry-run", action="store_true", help="only list what would be removed")
     add_format(cleaning)
     cleaning.set_defaults(handler=clean)
+    expiring = command(maintenance_commands, "expire",
+                       "remove the uploaded saves and maps of reports older than the retention period "
+                       "([storage] retention_days; 0, the default, keeps them for good); verdicts and pages stay")
+    expiring.add_argument("--dry-run", action="store_true", help="only count what would be removed")
+    add_format(expiring)
+    expiring.set_defaults(handler=expire)
+
+
+def expire(arguments: argparse.Namespace) -> int:
+    from validator import instance, retention, storage
+
+    folder = instance.folder()
+    days = storage.settings_for(folder).retention_days
+    with database() as connection:
+        removal = retention.remove_uploads(connection, folder / instance.UPLOADS_NAME,
+                                           retention.expired(connection, days), dry_run=arguments.dry_run)
+    if arguments.format == "json":
+        print_json(removal.as_json())
+    else:
+        console.write_text(removal.summary(days))
+    return EXIT_OK
 
 
 def clean(arguments: argparse.Namespace) -> int:
