@@ -61,3 +61,10 @@ reducer_override
 # The rule that pairs a type's traits with a state's elements, which the sequence tests check directly;
 # the replay pairs them through its parsed piece types (validator/saves/vassal/piece_types.py).
 parse_traits
+
+# Flask calls a session interface's get_cookie_secure and uses the app's session_interface (validator/web/arbiters.py).
+get_cookie_secure
+session_interface
+# A ruling's fields the ruling page shows (templates/arbitration/ruling.html).
+updated_at
+review_note

@@ -10,6 +10,7 @@ import pytest
 
 from validator import store
 from validator.rulebook import storage
+
 from tests.web.conftest import (  # noqa: F401 -- fixtures shared with the page tests
     book,
     check_app,

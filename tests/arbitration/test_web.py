@@ -10,9 +10,9 @@ import pytest
 from validator import store
 from validator.arbitration import arbiters, counters
 from validator.web import create_app
-from tests.web.conftest import html, orchard_save, report_id_of, text_of, upload
 
 from .conftest import PASSWORD
+from tests.web.conftest import html, orchard_save, report_id_of, text_of, upload
 
 
 @pytest.fixture

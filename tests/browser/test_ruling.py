@@ -8,22 +8,17 @@ import pytest
 
 from validator import store
 from validator.arbitration import arbiters
-from tests.web.conftest import (  # noqa: F401 -- the page tests' orchard game and its app
-    book,
-    check_app,
-    checking_games,
-    database_path,
-    orchard_save,
-    report_id_of,
-    test_games,
-    upload,
-)
 
 from .conftest import chromium, require_chromium, serving
+from tests.web import conftest as pages
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "orchard-keeper"
+
+# The page tests' orchard game and its app, as fixtures of this module.
+test_games, checking_games, database_path, book, check_app = (
+    pages.test_games, pages.checking_games, pages.database_path, pages.book, pages.check_app)
 
 
 @pytest.fixture
@@ -32,7 +27,7 @@ def site(check_app, database_path):
     require_chromium()
     with closing(store.connect(database_path)) as connection:
         arbiters.add(connection, "alice", PASSWORD)
-    report_id = report_id_of(upload(check_app.test_client(), orchard_save()))
+    report_id = pages.report_id_of(pages.upload(check_app.test_client(), pages.orchard_save()))
     with serving(check_app) as base:
         yield base, report_id
 

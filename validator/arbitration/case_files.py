@@ -63,11 +63,12 @@ def roles_for(kind: str, count: int) -> list[str]:
              "chain": "two reports or more, in the order of play"}
     if kind not in needs:
         raise CaseFileError(f"A case file of kind {kind!r} cannot be opened; the kinds are {', '.join(KINDS)}.")
-    raise CaseFileError(f"A case file of {KINDS[kind]} holds {needs[kind]}; {count} {'was' if count == 1 else 'were'} given.")
+    given = f"{count} {'was' if count == 1 else 'were'} given"
+    raise CaseFileError(f"A case file of {KINDS[kind]} holds {needs[kind]}; {given}.")
 
 
 def open_case_file(connection: store.Connection, title: str, kind: str, report_ids: list[str]) -> CaseFile:
-    """Open a case file on stored reports of one game; refused with a sentence when one is missing or of another game."""
+    """Open a case file on stored reports of one game; a missing report or a second game is refused."""
     title = " ".join(title.split())[:LONGEST_TITLE]
     roles = roles_for(kind, len(report_ids))
     with store.write_transaction(connection):

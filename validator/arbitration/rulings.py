@@ -300,7 +300,7 @@ def citing(connection: store.Connection, game: str, number: str) -> list[Ruling]
 
 
 def flag_changed_citations(connection: store.Connection, game: str) -> int:
-    """Mark for review every ruling citing a case of ``game`` whose text the new import changed; call in its transaction."""
+    """Mark for review each ruling citing a case of ``game`` the new import changed; call in its transaction."""
     rows = connection.execute(
         "SELECT ruling_citation.ruling, ruling_citation.number, ruling_citation.case_text"
         " FROM ruling_citation JOIN ruling ON ruling.id = ruling_citation.ruling"
