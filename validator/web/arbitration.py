@@ -296,6 +296,56 @@ def ruling_request(request_id: str):
     return render_template("arbitration/request.html", ruling_request=found, answers=answers)
 
 
+# -- The arbiter's view of a report ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeenPiece:
+    """A piece of the arbiter's view, and whether the report's viewer could see it."""
+
+    name: str
+    side: str
+    location: str
+    hidden_from_viewer: bool
+
+
+@blueprint.get("/reports/<report_id>/arbiter-view")
+@arbiter_required
+def arbiter_view(report_id: str):
+    """Every piece of a stored VASSAL save, those masked or hidden from the report's viewer marked so."""
+    from validator import games, intake
+    from validator.web import kept_modules, site_limits
+
+    record = records.load(database.connection(), report_id)
+    if record is None:
+        abort(404, description=f"There is no report “{printable(report_id, 40)}”.")
+    pieces, problem = [], None
+    if record.is_vassal:
+        folder = records.uploads_folder(current_app.instance_path)
+        kept = kept_modules.find(database.connection(), record.module_id) if record.module_id is not None else None
+        if kept is None or not (folder / kept.file).is_file() or not (folder / record.save_file).is_file():
+            problem = "The save or its module is no longer kept, so the arbiter's view cannot be read again."
+        elif record.game not in games.registry():
+            problem = f"The game {record.game} is no longer installed, so the save cannot be read again."
+        else:
+            def reading(**view):
+                return intake.read_submission(intake.Submission(
+                    folder / record.save_file, record.source_name, game=record.game, module=folder / kept.file,
+                    limits=site_limits.in_force(), **view)).position
+            try:
+                seen = {piece.id for piece in reading(viewer=record.viewer).pieces}
+                everything = reading(arbiter=True)
+            except InputError as error:
+                problem = f"The save cannot be read again: {error.args[-1] if error.args else error}"
+            else:
+                pieces = [SeenPiece(piece.name or piece.id, piece.side,
+                                    everything.location_label(piece.location) if piece.location else "off the map",
+                                    piece.id not in seen)
+                          for piece in everything.pieces]
+    return render_template("arbitration/arbiter_view.html", record=record, pieces=pieces, problem=problem,
+                           hidden=sum(piece.hidden_from_viewer for piece in pieces))
+
+
 # -- What other pages show --------------------------------------------------------
 
 
