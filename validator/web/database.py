@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, abort, current_app, g
+from werkzeug.exceptions import ServiceUnavailable
 
 from validator import store
 
@@ -32,5 +33,14 @@ def close(_exception: BaseException | None = None) -> None:
         database.close()
 
 
+def unavailable(error: store.UnusableDatabase):
+    """A database lost during a request (a PostgreSQL server restarting, a file made read-only): the same 503."""
+    from validator.web import errors
+
+    current_app.logger.error("The instance database cannot be used: %s", error)
+    return errors.show_error(ServiceUnavailable(description=UNUSABLE_DATABASE))
+
+
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close)
+    app.register_error_handler(store.UnusableDatabase, unavailable)
