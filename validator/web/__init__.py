@@ -65,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         addresses,
         arbiters,
         arbitration,
+        case_file_records,
         checking,
         csrf,
         database,
@@ -91,6 +92,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(arbitration.blueprint)
     app.register_blueprint(home.blueprint)
     app.register_blueprint(house_rules.blueprint)
+    app.register_blueprint(case_file_records.blueprint)
     app.register_blueprint(checking.blueprint)
     app.register_blueprint(reports.blueprint)
     app.register_blueprint(rules.blueprint)
