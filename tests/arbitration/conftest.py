@@ -16,7 +16,6 @@ from tests.web.conftest import (  # noqa: F401 -- fixtures shared with the page 
     check_app,
     check_client,
     checking_games,
-    database_path,
     orchard_rulebook,
     test_games,
 )
@@ -42,6 +41,12 @@ def stored_report(connection, game: str = "alpha", violations=VIOLATIONS, findin
             (report_id, game, "2026-12-01T00:00:00+00:00", "dispute.xml", json.dumps(report), "none.xml"),
         )
     return report_id
+
+
+@pytest.fixture
+def database_path(database_target):
+    """The database the page tests' app uses (their fixture's name), here SQLite and then PostgreSQL."""
+    return database_target
 
 
 @pytest.fixture
