@@ -11,7 +11,9 @@ refused too (otherwise the wait would slow nothing).
 
 from __future__ import annotations
 
+import functools
 import re
+import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -99,6 +101,14 @@ def find(connection: store.Connection, name: str) -> Arbiter | None:
     return Arbiter(row["name"], row["added_at"], row["password_changed_at"]) if row is not None else None
 
 
+def require(connection: store.Connection, name: str) -> Arbiter:
+    """The arbiter of this name, or the sentence saying there is none."""
+    found = find(connection, name)
+    if found is None:
+        raise _no_such(name)
+    return found
+
+
 def remove(connection: store.Connection, name: str) -> None:
     with store.write_transaction(connection):
         removed = connection.execute("DELETE FROM arbiter WHERE name = ? RETURNING name", (name,)).fetchone()
@@ -130,9 +140,9 @@ def verify(connection: store.Connection, name: str, password: str, client: str =
         row = connection.execute(
             "SELECT name, password_hash, added_at, password_changed_at FROM arbiter WHERE name = ?", (name,)
         ).fetchone()
-        if row is not None and len(password) <= LONGEST_PASSWORD and check_password_hash(
-            row["password_hash"], password
-        ):
+        # An unknown name is checked against a hash too, so the answer takes as long as for a known one.
+        stored = row["password_hash"] if row is not None else _unknown_name_hash()
+        if check_password_hash(stored, password[:LONGEST_PASSWORD + 1]) and row is not None:
             connection.execute("DELETE FROM sign_in_failure WHERE name = ? AND client = ?", (name, client))
             return SignIn(Arbiter(row["name"], row["added_at"], row["password_changed_at"]))
         connection.execute(
@@ -143,6 +153,11 @@ def verify(connection: store.Connection, name: str, password: str, client: str =
         )
         failures = (failure["failures"] if failure is not None else 0) + 1
     return SignIn(None, wait_after(failures))
+
+
+@functools.cache
+def _unknown_name_hash() -> str:
+    return generate_password_hash(secrets.token_urlsafe(16), method=PASSWORD_METHOD)
 
 
 def wait_after(failures: int) -> int:

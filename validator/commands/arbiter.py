@@ -69,8 +69,7 @@ def change_password(arguments: argparse.Namespace) -> int:
     from validator.arbitration import arbiters
 
     with database() as connection:
-        if arbiters.find(connection, arguments.name) is None:
-            arbiters.remove(connection, arguments.name)  # raises the "no such arbiter" sentence
+        arbiters.require(connection, arguments.name)  # before asking for a password
         arbiters.change_password(connection, arguments.name, _read_password())
     console.write_text(f"The password of {arguments.name} was changed.")
     return EXIT_OK

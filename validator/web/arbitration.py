@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from validator import store
 from validator.arbitration import case_files, comments, counters, requests, rulings
 from validator.errors import InputError
 from validator.web import csrf, database, records
@@ -89,8 +90,6 @@ def open_case_file_on_report(report_id: str):
     connection = database.connection()
     limit = current_app.config.get(CASE_FILE_LIMIT, DEFAULT_CASE_FILE_LIMIT)
     try:
-        from validator import store
-
         with store.write_transaction(connection):
             counters.take(connection, "case-file", client_address(), limit)
         opened = case_files.open_case_file(connection, request.form.get("title", ""), "save", [report_id])
@@ -196,14 +195,17 @@ def write_ruling():
         excepted.append(rulings.ExceptedViolation(rulings.ViolationKey.of_item(choice.report_id, choice.item),
                                                   form.get(f"reason-{value}", "")[:rulings.LONGEST_REASON * 2]))
     connection = database.connection()
+    choice = form.get("choice", "") if answering is not None else ""
+    if choice and choice not in {option.label for option in answering.options}:
+        abort(400, description=f"Request {answering.number} has no option {choice[:5]!r}; reload the form.")
     try:
-        if answering is not None and form.get("choice"):
-            requests.choose(connection, answering.id, form["choice"])
         written = rulings.write(
             connection, arbiter=current_arbiter().name, game=game, decision=form.get("decision", "")[:50_000],
             cases=rulings.parsed_cases(form.get("cases", "")[:2000]), status=form.get("status", "ruled"),
             case_file=case_file_id, request_id=answering.id if answering else None, exceptions=excepted,
         )
+        if choice:
+            requests.choose(connection, answering.id, choice)
     except InputError as error:
         _refused(error)
     return redirect(url_for("arbitration.ruling", ruling_id=written.id), code=303)
