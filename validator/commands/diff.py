@@ -6,7 +6,15 @@ import argparse
 from pathlib import Path
 
 from validator import console
-from validator.commands.common import EXIT_OK, UsageError, add_format, add_limits, add_vassal_options, command, print_json
+from validator.commands.common import (
+    EXIT_OK,
+    UsageError,
+    add_format,
+    add_limits,
+    add_vassal_options,
+    command,
+    print_json,
+)
 
 
 def register(commands) -> None:
