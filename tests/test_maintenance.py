@@ -59,6 +59,13 @@ def recorded(folder: Path, connection) -> tuple[str, str]:
     return record.save_file, record.map_file
 
 
+def earlier_report(folder: Path) -> None:
+    """A report row whose files are gone (expired): the database is this instance's, not a new one."""
+    with closing(store.connect(instance.database_path(folder))) as connection:
+        for name in recorded(folder, connection):
+            (folder / instance.UPLOADS_NAME / name).unlink()
+
+
 def test_only_old_generated_files_without_a_row_are_removed(instance_dir):
     folder = instance.folder()
     uploads = folder / instance.UPLOADS_NAME
@@ -89,6 +96,7 @@ def test_a_dry_run_lists_and_removes_nothing(instance_dir):
     uploads = folder / instance.UPLOADS_NAME
     (uploads / "report-gone.save.xml").write_bytes(b"abc")
     aged(uploads / "report-gone.save.xml", 2 * HOUR)
+    earlier_report(folder)
     with closing(store.connect(instance.database_path(folder))) as connection:
         cleaning = maintenance.clean(connection, uploads, HOUR, dry_run=True)
     assert [orphan.name for orphan in cleaning.orphans] == ["report-gone.save.xml"]
@@ -97,7 +105,7 @@ def test_a_dry_run_lists_and_removes_nothing(instance_dir):
 
 def test_a_file_whose_row_another_process_is_committing_is_never_taken(instance_dir, tmp_path):
     folder = instance.folder()
-    store.connect(instance.database_path(folder)).close()
+    earlier_report(folder)
     ready, go = tmp_path / "ready", tmp_path / "go"
     writer = subprocess.Popen([sys.executable, "-c", SLOW_WRITER, str(folder), str(ready), str(go)], cwd=PROJECT,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -124,7 +132,7 @@ def test_a_file_whose_row_another_process_is_committing_is_never_taken(instance_
 
 def test_a_worker_killed_between_file_and_row_leaves_an_orphan_that_is_cleaned_later(instance_dir, tmp_path):
     folder = instance.folder()
-    store.connect(instance.database_path(folder)).close()
+    earlier_report(folder)
     ready = tmp_path / "ready"
     writer = subprocess.Popen([sys.executable, "-c", SLOW_WRITER, str(folder), str(ready), str(tmp_path / "never")],
                               cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -148,6 +156,7 @@ def test_the_command_cleans_with_the_settings_grace(instance_dir, run_cli):
     folder = instance.folder()
     (folder / settings.FILE_NAME).write_text("[storage]\norphan_grace_seconds = 60\n", encoding="utf-8")
     uploads = folder / instance.UPLOADS_NAME
+    earlier_report(folder)
     (uploads / "report-lost.save.xml").write_bytes(b"12345")
     aged(uploads / "report-lost.save.xml", 120)
     (uploads / "report-new.save.xml").write_bytes(b"1")
@@ -173,9 +182,54 @@ def test_the_web_app_cleans_at_start_when_told(tmp_path, caplog):
     (uploads / "module-orphan.vmod").write_bytes(b"m" * 10)
     aged(uploads / "module-orphan.vmod", 2 * HOUR)
     create_app({"INSTANCE": str(folder)})
+    with closing(store.connect(instance.database_path(folder))) as connection:
+        recorded(folder, connection)  # a row, so the database is this instance's
     assert (uploads / "module-orphan.vmod").exists()  # not told: nothing is removed
     (folder / settings.FILE_NAME).write_text("[storage]\nclean_on_start = true\n", encoding="utf-8")
     with caplog.at_level(logging.WARNING):
         create_app({"INSTANCE": str(folder)})
     assert not (uploads / "module-orphan.vmod").exists()
     assert any("1 file no database row names was removed" in record.getMessage() for record in caplog.records)
+
+
+def test_a_missing_database_is_refused_and_not_created(instance_dir, run_cli):
+    folder = instance.folder()
+    uploads = folder / instance.UPLOADS_NAME
+    (uploads / "report-kept.save.xml").write_bytes(b"12345")
+    aged(uploads / "report-kept.save.xml", 2 * HOUR)
+    instance.database_path(folder).unlink(missing_ok=True)
+    code, out, err = run_cli("maintenance", "clean", "--dry-run")
+    assert code == 2 and out == ""
+    assert "there is no database there yet" in err and "nothing was removed" in err
+    assert not instance.database_path(folder).exists() and (uploads / "report-kept.save.xml").exists()
+
+
+def test_a_database_with_no_rows_beside_stored_files_is_refused(instance_dir, run_cli):
+    folder = instance.folder()
+    uploads = folder / instance.UPLOADS_NAME
+    with closing(store.connect(instance.database_path(folder))) as connection:
+        named = recorded(folder, connection)
+    for name in named:
+        aged(uploads / name, 2 * HOUR)
+    instance.database_path(folder).unlink()
+    store.connect(instance.database_path(folder)).close()  # a fresh, empty database: a stale or wrong one
+    code, out, err = run_cli("maintenance", "clean")
+    assert code == 2 and out == ""
+    assert "the database has no report or kept module at all" in err
+    assert sorted(os.listdir(uploads)) == sorted(named)
+
+
+def test_clean_uses_the_database_the_url_names(instance_dir, run_cli, tmp_path, monkeypatch):
+    folder = instance.folder()
+    uploads = folder / instance.UPLOADS_NAME
+    other = tmp_path / "other.sqlite3"
+    with closing(store.connect(other)) as connection:
+        named = recorded(folder, connection)
+    for name in named:
+        aged(uploads / name, 2 * HOUR)
+    (uploads / "report-lost.save.xml").write_bytes(b"12345")
+    aged(uploads / "report-lost.save.xml", 2 * HOUR)
+    monkeypatch.setenv(instance.DATABASE_URL_VARIABLE, str(other))
+    code, out, err = run_cli("maintenance", "clean", "--dry-run", "--format", "json")
+    assert (code, err) == (0, "")
+    assert [orphan["name"] for orphan in json.loads(out)["orphans"]] == ["report-lost.save.xml"]

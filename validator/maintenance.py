@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from validator import storage, store
+from validator.errors import InputError
 from validator.wording import plural, verb_for
 
 # Every column that names a file in the uploads folder, by table.
@@ -63,6 +64,15 @@ def named_files(connection: store.Connection) -> set[str]:
     return names
 
 
+class NothingToCleanAgainst(InputError):
+    """The database holds no row at all while the uploads folder holds files: it is new or the wrong one."""
+
+
+def has_rows(connection: store.Connection) -> bool:
+    """Whether any report or kept module row exists (a row whose files expired still counts)."""
+    return any(connection.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in FILE_COLUMNS)
+
+
 def clean(connection: store.Connection, uploads_folder: Path, grace_seconds: int, *,
           dry_run: bool = False) -> Cleaning:
     """Remove (or, with ``dry_run``, only list) the orphans in ``uploads_folder`` older than ``grace_seconds``.
@@ -73,6 +83,11 @@ def clean(connection: store.Connection, uploads_folder: Path, grace_seconds: int
     """
     now = time.time()
     candidates = _generated_files(uploads_folder)
+    if candidates and not has_rows(connection):
+        raise NothingToCleanAgainst(uploads_folder, f"holds {plural(len(candidates), 'file')} Referee wrote, but "
+                                    "the database has no report or kept module at all, so every one would look "
+                                    "orphaned; nothing was removed: check that REFEREE_INSTANCE or "
+                                    "REFEREE_DATABASE_URL names this instance's database.")
     kept = named_files(connection)
     orphans, young = [], 0
     for name, size, modified in candidates:

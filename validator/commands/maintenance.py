@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from validator import console
-from validator.commands.common import EXIT_OK, add_format, command, database, print_json
+from validator.commands.common import EXIT_OK, UsageError, add_format, command, database, print_json
 
 
 def register(commands) -> None:
@@ -45,6 +45,11 @@ def clean(arguments: argparse.Namespace) -> int:
 
     folder = instance.folder()
     grace = storage.settings_for(folder).orphan_grace_seconds
+    target = instance.database_target(folder)
+    if not isinstance(target, str) and not target.exists():
+        raise UsageError("there is no database there yet, so no file in the uploads folder could be told from an "
+                         "orphan; nothing was removed: point REFEREE_INSTANCE (or REFEREE_DATABASE_URL) at the "
+                         "instance whose uploads you mean to clean.", target)
     with database() as connection:
         cleaning = maintenance.clean(connection, folder / instance.UPLOADS_NAME, grace, dry_run=arguments.dry_run)
     if arguments.format == "json":
