@@ -113,3 +113,21 @@ def test_a_log_that_starts_from_an_illegal_position_is_not_legal(tmp_path, run_c
     _, out, _ = run_cli("check", log, "--game", "tito", "--module", module)
     assert "start: the position when logging began has 1 violation" in out
     assert "the position it starts from is illegal" in out
+
+
+def test_a_step_is_blamed_only_for_a_standing_violation_it_makes_worse(tmp_path, run_cli):
+    """Cetinje overstacked by 8: a ninth division in is blamed; going back out to 8 is not, though the words change."""
+    start = tmp_path / "overstacked.xml"
+    italians = "\n".join(
+        f'    <piece id="it-{index}" name="Italian division" nationality="italian" size="division" strength="6" '
+        f'location="montenegro/{"kotor" if index == 8 else "cetinje"}/axis"/>' for index in range(9))
+    start.write_text(GAME_TURN_ONE.replace("turn=\"1\" phase=\"yugoslav-movement\"", 'turn="3" phase="axis-combat"')
+                     .replace("  </pieces>", italians + "\n  </pieces>")
+                     .format(map=(ROOT / "plugin" / "tito" / "maps" / "tito-map.xml").as_posix()))
+    kotor, cetinje = "Montenegro: Kotor Axis", "Montenegro: Cetinje Axis"
+    log, module = write_log(tmp_path, start, [tito_move("it-8", kotor, cetinje, "in"),
+                                              tito_move("it-8", cetinje, kotor, "out")])
+    code, out, _ = run_cli("check", log, "--game", "tito", "--module", module, "--format", "json")
+    report = json.loads(out)
+    assert code == 1 and report["illegal_steps"] == [1], report
+    assert [violation["case"] for violation in report["start"]["violations"]] == ["6.21"]

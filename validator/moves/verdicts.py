@@ -101,15 +101,28 @@ def judge_move(change: Difference, game: Game | None = None, standing: Iterable[
         return MoveVerdict(index, change, runner.check_move(change, game), breaks)
     position_results = after_results if after_results is not None else list(runner.iter_results(change.after, game))
     if standing is not None:
-        known = {_key(result) for result in standing if isinstance(result, Violation)}
-        position_results = [result for result in position_results
-                            if isinstance(result, Violation) and _key(result) not in known]
+        position_results = brought(position_results, standing)
     results = (*position_results, *runner.iter_move_results(change, game))
     return MoveVerdict(index, change, Report(position=change.after, results=results, before=change.before), breaks)
 
 
+def brought(results: Iterable[Result], standing: Iterable[Result]) -> list[Violation]:
+    """The violations of ``results`` a move brings: new at their place, or holding a piece the standing one did not.
+
+    A violation is matched by its rule, check and location, not by its
+    words: a stack that grows from 8 to 9 units is worse (a piece more), and
+    blamed; one that shrinks back is not, though its message changed.
+    """
+    held: dict[tuple, set[str]] = {}
+    for result in standing:
+        if isinstance(result, Violation):
+            held.setdefault(_key(result), set()).update(result.pieces)
+    return [result for result in results if isinstance(result, Violation)
+            and not (_key(result) in held and set(result.pieces) <= held[_key(result)])]
+
+
 def _key(result: Result) -> tuple:
-    return result.rule, result.message, result.location, result.pieces
+    return result.rule, result.check, result.location
 
 
 @dataclass(frozen=True)
