@@ -236,8 +236,21 @@ def left_zone_in_first_two_turns(before: Position, after: Position, difference: 
     if None in turns or max(turns) > FIRST_TURNS_IN_PLACE:
         return
     for zone_move in zone_moves(difference):
+        home = _home_zone(difference, zone_move)
+        if zone_move.end == home:  # back where it started: the move that left is the one at fault
+            continue
         yield Violation(
             f"{_words(difference, zone_move)} in Game-Turn {after.turn}: on Game-Turns 1 and 2 every unit stays "
-            f"in the zone it started in or entered the game in ({_zone(after, zone_move.start)})",
+            f"in the zone it started in or entered the game in ({_zone(after, home)})",
             location=zone_move.piece.location, pieces=[zone_move.piece.id],
         )
+
+
+def _home_zone(difference: Difference, zone_move: ZoneMove) -> str:
+    """The zone the unit held where the judged history began (or entered the game in), else where the move began."""
+    found = difference.origin_of(zone_move.piece.id)
+    if found is not None:
+        zone = units.zone_of(*found)
+        if zone is not None:
+            return zone
+    return zone_move.start

@@ -76,3 +76,15 @@ def test_first_stops_the_chain_at_the_first_save_that_fails(tmp_path, run_cli):
     code, out, _ = run_cli("check", *saves, "--first", "--format", "json")
     report = json.loads(out)
     assert code == 1 and report["stopped_at"] == 2 and len(report["links"]) == 1
+
+
+def test_a_unit_back_in_its_start_zone_on_game_turn_one_is_not_blamed_in_a_chain(tmp_path, run_cli):
+    """6.63 and 15.4 compare with the chain's first save: the save that leaves is illegal, the one that returns is not."""
+    saves = [
+        tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=1, phase="yugoslav-movement"),
+        tito_save(tmp_path / "2.xml", [partisan(SERBIA)], turn=1, phase="yugoslav-movement"),
+        tito_save(tmp_path / "3.xml", [partisan(MACEDONIA)], turn=2, phase="yugoslav-movement"),
+    ]
+    code, out, _ = run_cli("check", *saves, "--format", "json")
+    links = json.loads(out)["links"]
+    assert code == 1 and [link["legal"] for link in links] == [False, True], links

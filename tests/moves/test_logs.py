@@ -131,3 +131,14 @@ def test_a_step_is_blamed_only_for_a_standing_violation_it_makes_worse(tmp_path,
     report = json.loads(out)
     assert code == 1 and report["illegal_steps"] == [1], report
     assert [violation["case"] for violation in report["start"]["violations"]] == ["6.21"]
+
+
+def test_a_unit_going_back_to_its_start_zone_on_game_turn_one_is_not_blamed(tmp_path, game_turn_one, run_cli):
+    """6.63: the start zone is the one held when the log began, not the one before the step."""
+    log, module = write_log(tmp_path, game_turn_one, [tito_move(*ILLEGAL, "p1 into Serbia"),
+                                                      tito_move("p1", SERBIA_MOUNTAIN, MACEDONIA_MOUNTAIN, "back")])
+    code, out, _ = run_cli("check", log, "--game", "tito", "--module", module, "--format", "json")
+    report = json.loads(out)
+    assert code == 1 and report["illegal_steps"] == [1], report
+    (step,) = [step for step in report["steps"] if not step["legal"]]
+    assert all("(Macedonia)" in violation["message"] for violation in step["violations"])

@@ -74,6 +74,17 @@ class Difference:
     moved: tuple[Moved, ...]
     changed: tuple[Changed, ...]
     position_changes: tuple[str, ...]  # the names of POSITION_FIELDS that differ, then "facts" when they do
+    # Where each piece stood when the history being judged began (a chain's or log's first position, a
+    # reinforcement where it entered); a move check reads it with ``origin_of``.  None: ``before`` is the start.
+    origin: Position | None = None
+
+    def origin_of(self, piece_id: str) -> tuple[Position, Piece] | None:
+        """The position and reading of a piece where the history began, or None when it was not in the game."""
+        start = self.origin if self.origin is not None else self.before
+        for piece in start.pieces:
+            if piece.id == piece_id:
+                return start, piece
+        return None
 
     @property
     def empty(self) -> bool:

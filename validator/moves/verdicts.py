@@ -18,12 +18,12 @@ The JSON shapes are a public contract, documented in docs/cli.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from validator import runner
 from validator.games import Game, get
-from validator.model import Position
+from validator.model import Piece, Position
 from validator.moves import chains
 from validator.moves.diff import Difference, difference
 from validator.report import Report
@@ -125,6 +125,29 @@ def _key(result: Result) -> tuple:
     return result.rule, result.check, result.location
 
 
+class History:
+    """Where each piece began the history being judged: the first position, or where a piece later entered.
+
+    A move check that limits where a unit may be (Tito 6.63: the zone it
+    started in) compares with that, not with the position just before the
+    move, so a unit going back home is not blamed and the message names the
+    zone it really started in.
+    """
+
+    def __init__(self, first: Position) -> None:
+        self.first = first
+        self.pieces: dict[str, Piece] = {piece.id: piece for piece in first.pieces}
+        self.origin = first
+
+    def judged(self, change: Difference) -> Difference:
+        """``change`` with its origin: the first position, plus the pieces that entered since where they entered."""
+        entered = [piece for piece in change.after.pieces if piece.id not in self.pieces]
+        if entered:
+            self.pieces.update((piece.id, piece) for piece in entered)
+            self.origin = replace(self.first, pieces=tuple(self.pieces.values()))
+        return replace(change, origin=self.origin)
+
+
 @dataclass(frozen=True)
 class LogVerdict:
     """Every move of a log judged, up to the first illegal one when asked, and the position it started from."""
@@ -186,13 +209,15 @@ def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet) -
     verdicts = []
     start = runner.check(log.start, log.game)
     standing: dict[int, list[Result]] = {id(log.start): list(start.results)}
+    history = History(log.start)
     judged = 0
     for step in log.steps():
         before_results = standing.pop(id(step.before), None)
         if before_results is None:
             before_results = list(runner.iter_results(step.before, log.game))
         after_results = list(runner.iter_results(step.after, log.game))
-        verdict = judge_move(step.difference, log.game, before_results, index=step.index, after_results=after_results)
+        verdict = judge_move(history.judged(step.difference), log.game, before_results, index=step.index,
+                             after_results=after_results)
         standing = {id(step.after): after_results}
         verdicts.append(verdict)
         judged += 1
@@ -243,18 +268,22 @@ class ChainVerdict:
 def judge_chain(positions: list[Position], first: bool = False, progress: Progress = _quiet) -> ChainVerdict:
     """Each save after the first, as a move from the one before it, with the breaks that stop it following."""
     verdicts = []
+    history = History(positions[0])
     for index, (before, after) in enumerate(zip(positions, positions[1:], strict=False), start=2):
         change = difference(before, after)
         breaks = chains.unrelated(before, after)
         if breaks:  # another game or scenario: its pieces cannot be compared as moves
+            history = History(after)
             verdict = MoveVerdict(index, change, Report(position=after, results=(), before=before), tuple(breaks))
         else:
             game = get(after.game)
             rewound = chains.rewind(game, before, after)
             if rewound is not None:  # moves read backwards mean nothing
+                history = History(after)
                 verdict = MoveVerdict(index, change, Report(position=after, results=(), before=before), (rewound,))
             else:
-                verdict = judge_move(change, game, breaks=tuple(chains.unexplained(change)), index=index)
+                verdict = judge_move(history.judged(change), game, breaks=tuple(chains.unexplained(change)),
+                                     index=index)
         verdicts.append(verdict)
         progress(index - 1)
         if first and not verdict.legal:
