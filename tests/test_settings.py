@@ -113,6 +113,27 @@ def test_a_wrong_value_names_its_line_and_key(tmp_path, value, problem):
     assert error.line == 3 and problem in str(error), str(error)
 
 
+def test_a_limit_with_a_floor_is_held_to_it_in_the_file_too(tmp_path):
+    error = refusal(tmp_path, "[web.limits]\nchunk_bytes = 16\n")
+    assert error.line == 2 and "16 is less than 4,096, the least the chunk_bytes limit may be" in str(error)
+
+
+def test_a_settings_file_the_environment_names_must_exist(tmp_path, monkeypatch):
+    missing = tmp_path / "nowhere.toml"
+    monkeypatch.setenv(settings.ENVIRONMENT_VARIABLE, str(missing))
+    with pytest.raises(SettingsError) as raised:
+        settings.load(tmp_path)
+    assert str(raised.value).startswith(f"{missing}: the settings file REFEREE_SETTINGS names does not exist; ")
+    assert "unset REFEREE_SETTINGS" in str(raised.value)
+
+
+def test_a_settings_file_that_is_a_folder_says_what_to_do(tmp_path):
+    (tmp_path / settings.FILE_NAME).mkdir()
+    with pytest.raises(SettingsError, match=r"cannot be read \(Is a directory\); make it a text file Referee may "
+                                            r"read, or move it aside to use the defaults\.$"):
+        settings.load(tmp_path)
+
+
 def test_a_file_that_is_not_utf8_is_refused(tmp_path):
     (tmp_path / settings.FILE_NAME).write_bytes(b"[limits]\n# caf\xe9\n")
     with pytest.raises(SettingsError, match=r"referee\.toml, line 2: the settings file is not UTF-8 text \(byte 0xe9"):
@@ -134,7 +155,8 @@ def test_figures_take_decimal_and_binary_suffixes(text, figure):
     ("=5", "'=5' is not NAME=VALUE"),
     ("piece=5", "there is no limit called 'piece'; the limits are entry_bytes, text_bytes"),
     ("pieces=5x", "'5x' is not a figure; give a whole number"),
-    ("pieces=-5", "'-5' is not a figure"),
+    ("pieces=-5", "'-5' is less than 1, the least a limit may be"),
+    ("chunk_bytes=1", "1 is less than 4,096, the least the chunk_bytes limit may be"),
 ])
 def test_a_bad_limit_assignment_says_what_is_wrong(text, problem):
     with pytest.raises(LimitSettingError) as raised:

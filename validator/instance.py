@@ -192,8 +192,28 @@ def _read_key(path: Path, instance: Path) -> str | None:
         key = data.decode("ascii").strip()
     except UnicodeDecodeError:
         return None
-    usable = len(key) >= SHORTEST_KEY and key.isprintable() and not any(character.isspace() for character in key)
-    return key if usable else None
+    return key if is_usable_key(key) else None
+
+
+def is_usable_key(key: str) -> bool:
+    """Long enough to sign sessions with, and printable without spaces (so no file or shell mangles it)."""
+    return len(key) >= SHORTEST_KEY and key.isprintable() and not any(character.isspace() for character in key)
+
+
+class WeakSecretKey(InputError):
+    """The key given in ``REFEREE_SECRET_KEY`` is too short, or has spaces or unprintable characters."""
+
+
+def given_secret_key() -> str | None:
+    """The key ``REFEREE_SECRET_KEY`` gives, if any; a weak one is refused, since it would sign arbiters' sessions."""
+    key = os.environ.get(SECRET_KEY_VARIABLE)
+    if key is None or key == "":
+        return None
+    if not is_usable_key(key):
+        raise WeakSecretKey(SECRET_KEY_VARIABLE, (
+            f"the secret key must be at least {SHORTEST_KEY} printable characters without spaces, and the one "
+            f"given is not; make one with: python3 -c 'import secrets; print(secrets.token_hex(32))'."))
+    return key
 
 
 @contextlib.contextmanager

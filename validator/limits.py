@@ -145,6 +145,8 @@ class LimitSettingError(ValueError):
 
 def parse_figure(text: str) -> int:
     """``"256MiB"`` -> 268435456, ``"20k"`` -> 20000, ``"1_000"`` -> 1000; at least 1."""
+    if text.strip().startswith("-"):
+        raise LimitSettingError(f"{text!r} is less than 1, the least a limit may be")
     match = _FIGURE.fullmatch(text.strip())
     multiplier = SUFFIXES.get(match["suffix"].lower()) if match else None
     if match is None or multiplier is None:
@@ -162,12 +164,25 @@ def check_name(name: str) -> str:
     return name
 
 
+LEAST = {"chunk_bytes": 4 * KIB}
+"""Limits with a floor above 1: a streamed read of a byte or two at a time would take hours on a real save."""
+
+
+def checked_figure(name: str, number: int) -> int:
+    """``number`` for the limit ``name``, when it is not below that limit's floor."""
+    least = LEAST.get(name, 1)
+    if number < least:
+        raise LimitSettingError(f"{number:,} is less than {least:,}, the least the {name} limit may be")
+    return number
+
+
 def parse_assignment(text: str) -> tuple[str, int]:
     """``"pieces=20k"`` -> ``("pieces", 20000)``: one ``--limit`` option's value."""
     name, equals, figure = text.partition("=")
     if not equals or not name.strip() or not figure.strip():
         raise LimitSettingError(f"{text!r} is not NAME=VALUE, such as pieces=200000 or text_bytes=2GiB")
-    return check_name(name.strip()), parse_figure(figure)
+    name = check_name(name.strip())
+    return name, checked_figure(name, parse_figure(figure))
 
 
 _NAMED_LIMIT = re.compile(r"\bthe (" + "|".join(NAMES) + r") limit\b")

@@ -32,7 +32,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from validator.errors import InputError
-from validator.limits import CLI_LIMITS, NAMES, WEB_LIMITS, Limits, LimitSettingError, parse_figure
+from validator.limits import CLI_LIMITS, NAMES, WEB_LIMITS, Limits, LimitSettingError, checked_figure, parse_figure
 
 FILE_NAME = "referee.toml"
 ENVIRONMENT_VARIABLE = "REFEREE_SETTINGS"
@@ -51,6 +51,11 @@ def figure(value: object) -> int:
     if value < 1:
         raise LimitSettingError(f"{value} is less than 1, the least a limit may be")
     return value
+
+
+def limit_figure(name: str) -> ValueReader:
+    """The reader of one limit's figure: :func:`figure`, then that limit's floor."""
+    return lambda value: checked_figure(name, figure(value))
 
 
 def text(value: object) -> str:
@@ -86,8 +91,8 @@ def _shown(value: object) -> str:
 ValueReader = Callable[[object], object]
 
 KNOWN_KEYS: dict[str, dict[str, ValueReader]] = {
-    "limits": dict.fromkeys(NAMES, figure),
-    "web.limits": dict.fromkeys(NAMES, figure),
+    "limits": {name: limit_figure(name) for name in NAMES},
+    "web.limits": {name: limit_figure(name) for name in NAMES},
     "storage": {"max_upload_bytes_total": figure, "max_module_bytes_total": figure,
                 "orphan_grace_seconds": figure, "clean_on_start": flag,  # validator.storage, docs/deploying.md
                 "retention_days": figure},  # validator.retention, docs/arbitration.md
@@ -131,9 +136,13 @@ def load(instance_folder: Path) -> Settings:
     try:
         status = path.stat()
     except FileNotFoundError:
+        if os.environ.get(ENVIRONMENT_VARIABLE):
+            raise SettingsError(path, f"the settings file {ENVIRONMENT_VARIABLE} names does not exist; correct "
+                                      f"the path, or unset {ENVIRONMENT_VARIABLE} to use the instance's "
+                                      "referee.toml.") from None
         return Settings(path)
     except OSError as error:
-        raise SettingsError(path, f"the settings file cannot be read ({error.strerror or error})") from None
+        raise _unreadable(path, error) from None
     stamp = (status.st_mtime_ns, status.st_size)
     cached = _cache.get(path)
     if cached is not None and cached[0] == stamp:
@@ -148,18 +157,23 @@ def read(path: Path) -> Settings:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise SettingsError(path, f"the settings file cannot be read ({error.strerror or error})") from None
+        raise _unreadable(path, error) from None
     try:
         source = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise SettingsError(path, f"the settings file is not UTF-8 text (byte 0x{data[error.start]:02x}); save it "
-                                  "as UTF-8", line) from None
+                                  "as UTF-8.", line) from None
     try:
         document = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
         raise _syntax_error(path, source, error) from None
     return Settings(path, MappingProxyType(_tables(document, path, source)))
+
+
+def _unreadable(path: Path, error: OSError) -> SettingsError:
+    return SettingsError(path, f"the settings file cannot be read ({error.strerror or error}); make it a text file "
+                               "Referee may read, or move it aside to use the defaults.")
 
 
 def _tables(document: dict, path: Path, source: str) -> dict[str, Mapping[str, object]]:

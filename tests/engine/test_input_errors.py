@@ -75,4 +75,4 @@ def test_the_web_upload_views_catch_the_input_error_only(view):
 
 def test_the_web_turns_input_errors_and_check_defects_into_answers_and_any_other_failure_into_a_logged_one():
     assert _handlers(ROOT / "validator" / "web" / "uploads.py", "answering_problems") == [
-        ["UploadError"], ["InputError"], ["CheckDefectError"], ["Exception"]]
+        ["UploadError", "HTTPException"], ["InputError"], ["CheckDefectError"], ["Exception"]]

@@ -118,3 +118,15 @@ def test_a_save_of_our_format_past_the_sites_xml_bytes_is_refused_before_it_is_p
     response = client.post("/api/check", data={"save": (io.BytesIO(example), "example.xml")},
                            content_type="multipart/form-data")
     assert response.status_code == 200 and response.get_json()["legal"] is False
+
+
+def test_a_settings_file_broken_while_the_site_runs_is_a_503_that_shows_no_server_path(instance, wide):
+    client = client_of(instance)
+    (instance / "referee.toml").write_text('[web.limits]\npieces = "abc"\n', encoding="utf-8")
+    module, save = wide
+    response = post(client, save, module)
+    assert response.status_code == 503
+    error = response.get_json()["error"]
+    assert error.startswith("This site cannot check files just now, as its settings need repair")
+    assert str(instance) not in error and "referee.toml" not in error
+    assert reports_kept(instance) == 0

@@ -8,6 +8,7 @@ import pytest
 from flask import request
 
 from validator import store
+from validator.errors import InputError
 from validator.rulebook import storage
 from validator.web import CONTENT_SECURITY_POLICY, create_app, database
 
@@ -26,10 +27,20 @@ def test_factory_defaults_to_the_instance_folder(tmp_path, monkeypatch):
 
 
 def test_secret_key_comes_from_the_environment_first(tmp_path, monkeypatch):
-    monkeypatch.setenv("REFEREE_SECRET_KEY", "from-the-environment")
+    key = "from-the-environment-" + "k" * 16
+    monkeypatch.setenv("REFEREE_SECRET_KEY", key)
     app = create_app({"INSTANCE": str(tmp_path / "instance")})
-    assert app.config["SECRET_KEY"] == "from-the-environment"
+    assert app.config["SECRET_KEY"] == key
     assert not (tmp_path / "instance" / "secret_key").exists()
+
+
+@pytest.mark.parametrize("weak", ["abc", "x" * 31, "with spaces " * 4])
+def test_a_weak_secret_key_in_the_environment_is_refused_with_how_to_make_one(tmp_path, monkeypatch, weak):
+    monkeypatch.setenv("REFEREE_SECRET_KEY", weak)
+    with pytest.raises(InputError) as refused:
+        create_app({"INSTANCE": str(tmp_path / "instance")})
+    assert "REFEREE_SECRET_KEY: the secret key must be at least 32 printable characters" in str(refused.value)
+    assert "secrets.token_hex(32)" in str(refused.value)
 
 
 def test_a_test_database_keeps_the_user_instance_untouched(tmp_path, monkeypatch):

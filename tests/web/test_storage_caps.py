@@ -40,6 +40,16 @@ def test_an_upload_past_the_upload_cap_is_a_507_that_names_the_cap(checking_game
     assert kept_files(uploads) == before
 
 
+def test_an_upload_larger_than_the_whole_cap_is_not_told_to_try_again(checking_games, book, database_path, tmp_path):
+    app, uploads = app_with(tmp_path, database_path, "max_upload_bytes_total = 100")
+    response = api_upload(app.test_client(), orchard_save())
+    assert response.status_code == 507
+    message = response.get_json()["error"]
+    assert "is larger than the whole store of uploaded saves and maps may ever hold (100 bytes)" in message
+    assert "send a smaller file" in message and "try again later" not in message
+    assert not kept_files(uploads)
+
+
 def test_the_form_shows_the_same_sentence_as_a_page(checking_games, book, database_path, tmp_path):
     app, uploads = app_with(tmp_path, database_path, "max_upload_bytes_total = 4000")
     (uploads / "report-earlier.save.xml").write_bytes(b"x" * 3900)

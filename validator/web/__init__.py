@@ -7,7 +7,6 @@ validator.web run`` finds the factory by its name.
 
 from __future__ import annotations
 
-import os
 from contextlib import closing
 from pathlib import Path
 
@@ -53,9 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     site_settings = settings.load(instance_path)
     app.config.setdefault("STORAGE", storage.StorageSettings(**site_settings.table(storage.TABLE)))
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ.get(SECRET_KEY_VARIABLE) or instance.secret_key(
-            instance_path
-        )
+        app.config["SECRET_KEY"] = instance.given_secret_key() or instance.secret_key(instance_path)
 
     # Block tags leave no blank lines behind, so pages stay compact to read and send.
     app.jinja_env.trim_blocks = True

@@ -11,7 +11,7 @@ settings file says what the site is called:
 - ``trusted_hosts``: the host names the app answers to (a leading dot admits
   every subdomain: ``".example.org"``); a request for any other host is a 400
   before any page is built.  When it is not set, the app answers only to the
-  local names (``localhost``, ``127.0.0.1``, ``::1``) and the host of
+  local names (``localhost``, ``127.0.0.1``) and the host of
   ``base_url``: a site on the network must name itself.
 
 Flask checks the ``Host`` header against its ``TRUSTED_HOSTS`` setting,
@@ -29,7 +29,7 @@ from werkzeug.exceptions import SecurityError
 from validator import settings
 from validator.web import errors
 
-LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+LOCAL_HOSTS = ("localhost", "127.0.0.1")  # Werkzeug cannot match a bracketed IPv6 host (docs/deploying.md)
 UNTRUSTED_HOST = (
     "This site does not answer to the host name the request gave; use the site's own address. (A site's keeper "
     "lists the names it answers to in [web] trusted_hosts of its settings file.)"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from flask import current_app, request
 from werkzeug.datastructures import FileStorage
+from werkzeug.exceptions import HTTPException
 
 from validator import catalogue, instance, storage
 from validator.errors import InputError
@@ -30,6 +31,10 @@ STORE_FULL = (
     "Referee's store of {kind} is full: it holds {held}, its cap is {cap}, and this upload may add {incoming}; "
     "so nothing was checked or kept. Please try again later. (The site's keeper can remove "
     "files no report names with “referee maintenance clean”, or raise [storage] {key} in the settings file.)"
+)
+LARGER_THAN_STORE = (
+    "This upload ({incoming}) is larger than the whole store of {kind} may ever hold ({cap}), so nothing was "
+    "checked or kept; send a smaller file. (The site's keeper can raise [storage] {key} in the settings file.)"
 )
 
 
@@ -78,8 +83,8 @@ def answering_problems(save_name: str, files: str, public: Callable[[str], str] 
     """
     try:
         yield
-    except UploadError:
-        raise  # already an answer with its sentence
+    except (UploadError, HTTPException):
+        raise  # already an answer with its sentence (a 503 when the site's settings are broken)
     except InputError as error:  # a save of a reference-only game is told it has no checks
         raise UploadError(public(str(catalogue.explained(database.connection(), error)))) from None
     except CheckDefectError as error:
@@ -120,7 +125,8 @@ def _sends_module() -> bool:
 def _refuse(kind: str, held: int, cap: int, incoming: int, key: str) -> None:
     current_app.logger.warning("An upload was refused: the store of %s holds %s of its %s bytes ([storage] %s).",
                                kind, f"{held:,}", f"{cap:,}", key)
-    raise errors.InsufficientStorage(description=STORE_FULL.format(
+    sentence = LARGER_THAN_STORE if incoming > cap else STORE_FULL
+    raise errors.InsufficientStorage(description=sentence.format(
         kind=kind, held=_amount(held), cap=_amount(cap), incoming=_amount(incoming), key=key))
 
 
