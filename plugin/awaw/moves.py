@@ -57,13 +57,12 @@ def appeared_more_than_one_per_country(before: Position, after: Position,
     new = appeared(before, after)
     if not new:
         return
-    apart = _turns_apart(before, after)
-    if apart is None or apart > 1:
+    if _turns_apart(before, after) != 0:  # two turns' builds may be in the difference: the limit is per turn
         between = f"{before.turn or '(no turn)'} and {after.turn or '(no turn)'}"
         yield Finding(
-            f"{plural(len(new), 'partisan')} appeared between {between}, which are not at most one turn apart, so "
-            "which turn built each cannot be told; compare the saves of consecutive turns",
-            pieces=[piece.id for piece in new], severity="unchecked", facts={"needs": "consecutive turns"},
+            f"{plural(len(new), 'partisan')} appeared between {between}, which are not the same turn, so "
+            "which turn built each cannot be told; compare two saves of one turn",
+            pieces=[piece.id for piece in new], severity="unchecked", facts={"needs": "one turn"},
         )
         return
     yield from too_many_in_a_country(situation(after), new)
