@@ -88,3 +88,28 @@ def test_a_unit_back_in_its_start_zone_on_game_turn_one_is_not_blamed_in_a_chain
     code, out, _ = run_cli("check", *saves, "--format", "json")
     links = json.loads(out)["links"]
     assert code == 1 and [link["legal"] for link in links] == [False, True], links
+
+
+def test_a_unit_moving_again_in_one_phase_is_judged_on_its_whole_move(tmp_path, run_cli):
+    """6.41 across links: Bosnia to Croatia, then Croatia to the Islands, in one Yugoslav Movement Phase."""
+    saves = [
+        tito_save(tmp_path / "1.xml", [partisan("bosnia/mountain/partisan")], turn=5),
+        tito_save(tmp_path / "2.xml", [partisan("croatia/mountain/partisan")], turn=5),
+        tito_save(tmp_path / "3.xml", [partisan("islands/mountain/partisan")], turn=5),
+    ]
+    code, out, _ = run_cli("check", *saves, "--format", "json")
+    links = json.loads(out)["links"]
+    assert code == 1 and [link["legal"] for link in links] == [True, False], links
+    assert [violation["case"] for violation in links[1]["violations"]] == ["6.41", "6.5"]
+    assert "Bosnia" in links[1]["violations"][0]["message"]
+
+
+def test_a_piece_taken_off_and_put_back_in_one_phase_is_judged_from_where_it_stood(tmp_path, run_cli):
+    saves = [
+        tito_save(tmp_path / "1.xml", [partisan("bosnia/mountain/partisan"), partisan(SERBIA, "p2")], turn=5),
+        tito_save(tmp_path / "2.xml", [partisan(SERBIA, "p2")], turn=5),
+        tito_save(tmp_path / "3.xml", [partisan("islands/mountain/partisan"), partisan(SERBIA, "p2")], turn=5),
+    ]
+    code, out, _ = run_cli("check", *saves, "--format", "json")
+    links = json.loads(out)["links"]
+    assert code == 1 and "6.41" in [violation["case"] for violation in links[1]["violations"]], links

@@ -91,18 +91,21 @@ class MoveVerdict:
 
 def judge_move(change: Difference, game: Game | None = None, standing: Iterable[Result] | None = None,
                breaks: tuple[chains.Break, ...] = (), index: int = 1,
-               after_results: list[Result] | None = None) -> MoveVerdict:
+               after_results: list[Result] | None = None, history: History | None = None) -> MoveVerdict:
     """One move judged; with ``standing`` (the position results before it) only the violations it brings count.
 
     ``after_results``: the position results of the position after, when the caller has them already.
+    ``history``: the chain or log the move is part of, which the move checks judge it within.
     """
     game = game or get(change.after.game)
-    if standing is None and after_results is None:
+    if standing is None and after_results is None and history is None:
         return MoveVerdict(index, change, runner.check_move(change, game), breaks)
     position_results = after_results if after_results is not None else list(runner.iter_results(change.after, game))
     if standing is not None:
         position_results = brought(position_results, standing)
-    results = (*position_results, *runner.iter_move_results(change, game))
+    move_results = history.move_results(change, game) if history is not None \
+        else runner.iter_move_results(change, game)
+    results = (*position_results, *move_results)
     return MoveVerdict(index, change, Report(position=change.after, results=results, before=change.before), breaks)
 
 
@@ -126,26 +129,58 @@ def _key(result: Result) -> tuple:
 
 
 class History:
-    """Where each piece began the history being judged: the first position, or where a piece later entered.
+    """What a move is judged from: where each piece began, and the position the current phase began in.
 
     A move check that limits where a unit may be (Tito 6.63: the zone it
-    started in) compares with that, not with the position just before the
-    move, so a unit going back home is not blamed and the message names the
-    zone it really started in.
+    started in) compares with the first position of the chain or log (a
+    piece that entered later: where it entered), so a unit going back home is
+    not blamed.  A check that limits how far a unit goes in a phase (6.11,
+    6.31, 6.41) must see the unit's whole move in that phase, however many
+    saves or steps it took: within one Game-Turn and phase the move checks
+    judge the difference from the phase's first position, and a move is
+    blamed only for what it adds to the results standing before it.
     """
 
     def __init__(self, first: Position) -> None:
         self.first = first
         self.pieces: dict[str, Piece] = {piece.id: piece for piece in first.pieces}
         self.origin = first
+        self.phase_start: Position | None = None
+        self.standing: list[Result] = []
 
-    def judged(self, change: Difference) -> Difference:
-        """``change`` with its origin: the first position, plus the pieces that entered since where they entered."""
+    def move_results(self, change: Difference, game: Game) -> list[Result]:
+        """The move checks' results ``change`` brings, judged over the whole phase so far."""
         entered = [piece for piece in change.after.pieces if piece.id not in self.pieces]
         if entered:
             self.pieces.update((piece.id, piece) for piece in entered)
             self.origin = replace(self.first, pieces=tuple(self.pieces.values()))
-        return replace(change, origin=self.origin)
+        phase = _phase_of(change.after)
+        if phase is None or _phase_of(change.before) != phase or self.phase_start is None \
+                or _phase_of(self.phase_start) != phase:
+            self.phase_start, self.standing = change.before, []
+        whole = replace(difference(self.phase_start, change.after), origin=self.origin)
+        results = list(runner.iter_move_results(whole, game))
+        found = _not_standing(results, self.standing)
+        self.standing = results
+        return found
+
+
+def _phase_of(position: Position) -> tuple[str, str] | None:
+    """The Game-Turn and phase a position is in, or None when it does not say both (then no move is accumulated)."""
+    return (position.turn, position.phase) if position.turn and position.phase else None
+
+
+def _not_standing(results: list[Result], standing: list[Result]) -> list[Result]:
+    """The results not already standing: new at their place, or naming a piece the standing one did not."""
+    held: dict[tuple, set[str]] = {}
+    for result in standing:
+        held.setdefault((type(result), *_key(result)), set()).update(result.pieces)
+
+    def standing_already(result: Result) -> bool:
+        key = (type(result), *_key(result))
+        return key in held and set(result.pieces) <= held[key]
+
+    return [result for result in results if not standing_already(result)]
 
 
 @dataclass(frozen=True)
@@ -216,8 +251,8 @@ def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet) -
         if before_results is None:
             before_results = list(runner.iter_results(step.before, log.game))
         after_results = list(runner.iter_results(step.after, log.game))
-        verdict = judge_move(history.judged(step.difference), log.game, before_results, index=step.index,
-                             after_results=after_results)
+        verdict = judge_move(step.difference, log.game, before_results, index=step.index,
+                             after_results=after_results, history=history)
         standing = {id(step.after): after_results}
         verdicts.append(verdict)
         judged += 1
@@ -282,8 +317,8 @@ def judge_chain(positions: list[Position], first: bool = False, progress: Progre
                 history = History(after)
                 verdict = MoveVerdict(index, change, Report(position=after, results=(), before=before), (rewound,))
             else:
-                verdict = judge_move(history.judged(change), game, breaks=tuple(chains.unexplained(change)),
-                                     index=index)
+                verdict = judge_move(change, game, breaks=tuple(chains.unexplained(change)), index=index,
+                                     history=history)
         verdicts.append(verdict)
         progress(index - 1)
         if first and not verdict.legal:
