@@ -114,3 +114,19 @@ def test_house_rules_with_a_chain_are_refused_in_a_sentence(run_cli, tmp_path):
     rules = house_rules_file(tmp_path, rule("warning"))
     code, out, err = run_cli("check", OVERSTACKED, OVERSTACKED, "--house-rules", rules)
     assert code == 2 and out == "" and "give one save, or a .vlog with --final." in err
+
+
+def test_the_documented_example_is_accepted(run_cli, tmp_path):
+    documented = (Path(__file__).resolve().parents[2] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    example = documented.split("```xml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "club.xml"
+    path.write_text(example, encoding="utf-8")
+    code, out, err = run_cli("check", OVERSTACKED, "--house-rules", path)
+    assert code == 0, err
+    assert f"[6.21] overstacked_location is a warning: {REASON}" in out  # the reason's line breaks are folded
+
+
+def test_a_reason_of_only_spaces_is_refused_with_its_line(run_cli, tmp_path):
+    path = house_rules_file(tmp_path, rule("warning", reason="   "))
+    code, _, err = run_cli("check", OVERSTACKED, "--house-rules", path)
+    assert code == 2 and f"{path}, line 4: the house rule on tito 6.21 overstacked_location gives no reason" in err
