@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "tests" / "vassal"))  # the VASSAL tests' helpers 
 sys.path.insert(0, str(ROOT / "examples" / "vassal"))
 
 from modules import tito_game, tito_module  # noqa: E402
+
 from sample_modules import _tito_state  # noqa: E402
 from vassal_save_writer import command  # noqa: E402
 
