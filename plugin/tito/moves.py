@@ -27,6 +27,13 @@ from plugin.tito import facts, units
 from plugin.tito.borders import ABSENT, KNOWN, borders
 
 AXIS_MOVEMENT, YUGOSLAV_MOVEMENT = "axis-movement", "yugoslav-movement"
+AG_REACTION, AG_DEPLOYMENT, AG_REDEPLOYMENT = (
+    "anti-guerrilla-reaction", "anti-guerrilla-deployment", "anti-guerrilla-redeployment")
+# The phases each side moves as in a Movement Phase: an operation's Axis units reach their zone as a
+# Movement Phase would let them (8.42, deployed by 8.44), and the Yugoslav reaction is a bonus
+# Movement Phase under the normal rules (8.43).
+AXIS_MOVES_AS_IN_MOVEMENT = frozenset({AXIS_MOVEMENT, AG_DEPLOYMENT})
+YUGOSLAV_MOVES_AS_IN_MOVEMENT = frozenset({YUGOSLAV_MOVEMENT, AG_REACTION})
 AXIS_ZONES_PER_PHASE = 3  # 6.31
 ZONE_DISPLAY_KINDS = frozenset({facts.MOUNTAIN, facts.HIDE_AWAY})
 FIRST_TURNS_IN_PLACE = 2  # 6.63, 15.4
@@ -120,18 +127,26 @@ def moved_to_a_zone_not_adjacent(before: Position, after: Position, difference: 
             pieces=[zone_move.piece.id for zone_move in moves], severity="unchecked",
         )
         return
+    if phase == AG_REDEPLOYMENT:
+        yield Finding(
+            f"{plural(len(moves), 'unit')} changed zone in the Anti-Guerrilla Operations Redeployment Phase; where "
+            "an operation's units return to is not judged (8.47 is not in the rulebook text Referee reads), so "
+            "check their places by hand",
+            pieces=[zone_move.piece.id for zone_move in moves], severity="unchecked",
+        )
+        return
     judged = [
         zone_move for zone_move in moves
-        if not (phase == AXIS_MOVEMENT and moves_three_zones(zone_move.piece, after))
-        and not (phase == YUGOSLAV_MOVEMENT and is_yugoslav(zone_move.piece, after))
+        if not (phase in AXIS_MOVES_AS_IN_MOVEMENT and moves_three_zones(zone_move.piece, after))
+        and not (phase in YUGOSLAV_MOVES_AS_IN_MOVEMENT and is_yugoslav(zone_move.piece, after))
     ]
     yield from _one_zone_verdicts(difference, judged, "a unit moves only within its zone or into an adjacent one")
 
 
 @case("6.31", judges="move")
 def axis_moved_more_than_three_zones(before: Position, after: Position, difference: Difference) -> Iterator[Result]:
-    """In the Axis Movement Phase an Axis unit enters at most three zones, each bordering the one before."""
-    if one_phase(before, after) != AXIS_MOVEMENT:
+    """An Axis unit enters at most three zones, each bordering the one before, in a Movement Phase (and 8.42)."""
+    if one_phase(before, after) not in AXIS_MOVES_AS_IN_MOVEMENT:
         return
     known_borders = borders(after.map)
     for zone_move in zone_moves(difference):
@@ -160,8 +175,8 @@ def axis_moved_more_than_three_zones(before: Position, after: Position, differen
 @case("6.41", judges="move")
 def yugoslav_moved_beyond_adjacent_zone(before: Position, after: Position,
                                         difference: Difference) -> Iterator[Result]:
-    """In the Yugoslav Movement Phase a Yugoslav unit stays in its zone or enters one bordering it."""
-    if one_phase(before, after) != YUGOSLAV_MOVEMENT:
+    """A Yugoslav unit stays in its zone or enters one bordering it, in a Movement Phase or a reaction (8.43)."""
+    if one_phase(before, after) not in YUGOSLAV_MOVES_AS_IN_MOVEMENT:
         return
     moves = [zone_move for zone_move in zone_moves(difference) if is_yugoslav(zone_move.piece, after)]
     yield from _one_zone_verdicts(difference, moves, "a Yugoslav unit moves within its zone or into an adjacent one")
@@ -171,7 +186,7 @@ def yugoslav_moved_beyond_adjacent_zone(before: Position, after: Position,
 def yugoslav_entered_zone_into_objective_display(before: Position, after: Position,
                                                  difference: Difference) -> Iterator[Violation]:
     """A Yugoslav unit that enters a zone ends the Yugoslav Movement Phase in its Mountains or Hide-away."""
-    if one_phase(before, after) != YUGOSLAV_MOVEMENT:
+    if one_phase(before, after) not in YUGOSLAV_MOVES_AS_IN_MOVEMENT:
         return
     turn = units.turn_number(after)
     for zone_move in zone_moves(difference):
@@ -192,7 +207,7 @@ def yugoslav_entered_zone_into_objective_display(before: Position, after: Positi
 def soviet_entered_zone_into_objective_display(before: Position, after: Position,
                                                difference: Difference) -> Iterator[Finding]:
     """Soviet and pro-Yugoslav Bulgarian units may enter a zone straight into one of its Objective Displays."""
-    if one_phase(before, after) != YUGOSLAV_MOVEMENT:
+    if one_phase(before, after) not in YUGOSLAV_MOVES_AS_IN_MOVEMENT:
         return
     turn = units.turn_number(after)
     for zone_move in zone_moves(difference):
