@@ -36,7 +36,8 @@ LONGEST_TITLE = 120
 # The first part of the web app's own addresses (/check, /reports/..., /api/..., /static/...):
 # a game of that id would have pages the app cannot reach.  tests/test_catalogue.py keeps
 # this in step with the app's routes.
-RESERVED_IDS = frozenset({"api", "check", "reports", "static"})
+RESERVED_IDS = frozenset({"api", "case-files", "check", "house-rules", "reports", "requests", "rulings", "sign-in",
+                          "sign-out", "static"})
 ADD_COMMAND = 'referee games add ID --title "TITLE"'
 
 
