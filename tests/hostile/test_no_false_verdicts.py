@@ -56,3 +56,15 @@ def test_an_empty_game_that_vassal_wrote_is_still_a_game(tmp_path):
     path = shapes.write_vsav(tmp_path / "empty.vsav", shapes.voxz(shapes.restore()))
     game = read_saved_game(path)
     assert game.pieces == () and game.format == "VOXZ"
+
+
+def test_a_begin_save_alone_is_not_a_game(tmp_path, run_cli):
+    # issue 12.3: begin_save with no piece, no version check and no end_save is not what VASSAL writes.
+    plain = shapes.not_a_game(tmp_path / "plain-begin.vsav", b"begin_save")
+    hidden = shapes.not_a_game(tmp_path / "hidden-begin.vsav",
+                               b"!VCSK58" + bytes(byte ^ 0x58 for byte in b"begin_save").hex().encode())
+    for path in (plain, hidden):
+        with pytest.raises(VassalFormatError, match="it holds a begin_save but no piece and no end_save"):
+            read_saved_game(path)
+        code, out, err = run_cli("vassal", "dump", path)
+        assert code == 2 and "so it is not a saved game" in err and "Traceback" not in err

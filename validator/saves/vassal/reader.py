@@ -97,19 +97,23 @@ def _groups(archive: Archive, probe_holder: list) -> Iterator[tuple[list[str], b
     would be reported as legal.  A file VASSAL wrote always holds at least
     ``begin_save``, so a file without one command we know is not a game.
     """
-    understood = False
+    understood = began = False
     leaves_seen = 0
     for leaves, logged in iter_command_groups(_text(archive, probe_holder), limits=archive.limits,
                                               source=archive.source, entry=SAVE_ENTRY):
         if not understood:
             for leaf in leaves:
                 leaves_seen += 1
-                if type(_parse(leaf, archive)) is not OtherCommand:
+                command = _parse(leaf, archive)
+                if type(command) is SaveMarker and not command.end:  # a begin_save alone forms no game
+                    began = True
+                elif type(command) is not OtherCommand:
                     understood = True
                     break
         yield leaves, logged
     if not understood:
         found = ("it holds no command at all" if not leaves_seen else
+                 "it holds a begin_save but no piece and no end_save" if began else
                  "its one command is not one VASSAL writes (no begin_save, no piece)" if leaves_seen == 1 else
                  f"none of its {leaves_seen:,} commands is one VASSAL writes (no begin_save, no piece)")
         raise VassalFormatError(archive.source, f"{found}, so it is not a saved game; save the game again in VASSAL "
