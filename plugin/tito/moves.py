@@ -112,6 +112,29 @@ def _one_zone_verdicts(difference: Difference, moves: list[ZoneMove], allowed: s
             )
 
 
+MOVING_SIDE = {AXIS_MOVEMENT: "axis", YUGOSLAV_MOVEMENT: "yugoslav"}  # 4.2: each Movement Phase is one player's
+SIDE_NAMES = {"axis": "Axis", "yugoslav": "Yugoslav"}
+
+
+@case("6.1", judges="move")
+def moved_in_the_other_players_phase(before: Position, after: Position, difference: Difference) -> Iterator[Violation]:
+    """In a Movement Phase only the phasing player's units move; the other side's stay in their zones."""
+    phase = one_phase(before, after)
+    mover = MOVING_SIDE.get(phase or "")
+    if mover is None:
+        return
+    turn = units.turn_number(after)
+    for zone_move in zone_moves(difference):
+        owner = units.side(zone_move.piece, turn)
+        if owner in MOVING_SIDE.values() and owner != mover:
+            yield Violation(
+                f"{_words(difference, zone_move)}: in the {SIDE_NAMES[mover]} Movement Phase only the "
+                f"{SIDE_NAMES[mover]} player's units move, and this unit is {SIDE_NAMES[owner]}; undo the move or "
+                "give the save the phase it was made in",
+                location=zone_move.piece.location, pieces=[zone_move.piece.id],
+            )
+
+
 @case("6.11", judges="move")
 def moved_to_a_zone_not_adjacent(before: Position, after: Position, difference: Difference) -> Iterator[Result]:
     """A unit moves within its zone or into a zone bordering it (Axis and Yugoslav Movement Phases: 6.31, 6.41)."""
