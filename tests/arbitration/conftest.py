@@ -11,14 +11,12 @@ import pytest
 from validator import store
 from validator.rulebook import storage
 
-from tests.web.conftest import (  # noqa: F401 -- fixtures shared with the page tests
-    book,
-    check_app,
-    check_client,
-    checking_games,
-    orchard_rulebook,
-    test_games,
-)
+from tests.web import conftest as pages
+
+# The page tests' orchard game and its app, as fixtures of these tests.
+test_games, checking_games, book, check_app, check_client = (
+    pages.test_games, pages.checking_games, pages.book, pages.check_app, pages.check_client)
+orchard_rulebook = pages.orchard_rulebook
 
 PASSWORD = "orchard-keeper"
 
