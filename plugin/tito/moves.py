@@ -81,6 +81,15 @@ def is_yugoslav(piece: Piece, position: Position) -> bool:
     return units.side(piece, units.turn_number(position)) == "yugoslav"
 
 
+def moves_as_yugoslav(piece: Piece, position: Position, phase: str | None) -> bool:
+    """Whether 6.4 governs the unit's move: a Yugoslav unit in its side's moves, a pro-Axis Chetnik in the Axis's (6.32)."""
+    if phase in YUGOSLAV_MOVES_AS_IN_MOVEMENT:
+        return is_yugoslav(piece, position)
+    if phase == AXIS_MOVEMENT:
+        return units.side(piece, units.turn_number(position)) == "axis" and not moves_three_zones(piece, position)
+    return False
+
+
 def _words(difference: Difference, zone_move: ZoneMove) -> str:
     return difference.describe_move(zone_move.move)
 
@@ -209,18 +218,17 @@ def yugoslav_moved_beyond_adjacent_zone(before: Position, after: Position,
 def yugoslav_entered_zone_into_objective_display(before: Position, after: Position,
                                                  difference: Difference) -> Iterator[Violation]:
     """A Yugoslav unit that enters a zone ends the Yugoslav Movement Phase in its Mountains or Hide-away."""
-    if one_phase(before, after) not in YUGOSLAV_MOVES_AS_IN_MOVEMENT:
-        return
+    phase = one_phase(before, after)
     turn = units.turn_number(after)
     for zone_move in zone_moves(difference):
         piece = zone_move.piece
-        if not is_yugoslav(piece, after) or units.is_soviet_or_yugoslav_bulgarian(piece, turn):
+        if not moves_as_yugoslav(piece, after, phase) or units.is_soviet_or_yugoslav_bulgarian(piece, turn):
             continue
         location = after.map.locations[piece.location]
         if location.kind not in ZONE_DISPLAY_KINDS:
             yield Violation(
-                f"{_words(difference, zone_move)}: a Yugoslav unit entering {_zone(after, zone_move.end)} ends "
-                "the phase in a Mountain triangle or Hide-away circle of its zone display, not in an Objective "
+                f"{_words(difference, zone_move)}: a unit moving as a Yugoslav one entering "
+                f"{_zone(after, zone_move.end)} ends the phase in a Mountain triangle or Hide-away circle of its zone display, not in an Objective "
                 "Display",
                 location=piece.location, pieces=[piece.id],
             )
