@@ -31,7 +31,7 @@ from .metadata import parse_metadata
 from .model import Metadata
 from .piece_types import facts_of, parse_piece_type
 from .pieces import PieceChainError, chain_elements
-from .sequence import java_int
+from .sequence import TooManyItems, java_int
 from .xmlparser import parse_xml
 
 _PACKAGE = "VASSAL.build.module."
@@ -356,8 +356,20 @@ def _folder(element) -> str:
     return " / ".join(name for name in reversed(names) if name)
 
 
-def _template(element, kind: str, name: str, limits: Limits) -> PieceTemplate:
-    """A prototype's or piece slot's text (``+/null/type/state``) read through the save reader's trait parser."""
+def _template(element, kind: str, name: str, limits: Limits, source: str, entry: str | None) -> PieceTemplate:
+    """A prototype's or piece slot's text (``+/null/type/state``) read through the save reader's trait parser.
+
+    A list past the ``list_items`` limit refuses the whole file, as it does in a save.
+    """
+    try:
+        return _read_template(element, kind, name, limits)
+    except TooManyItems as error:
+        raise VassalFormatError(source, f"the {kind} {name!r} (line {element.sourceline or 0}) {error}",
+                                entry=entry) from None
+
+
+def _read_template(element, kind: str, name: str, limits: Limits) -> PieceTemplate:
+    """A prototype's or piece slot's text, once the caller is ready to refuse an over-long list."""
     text = (element.text or "").strip()
     line = element.sourceline or 0
     if not text.startswith("+/"):
@@ -399,8 +411,10 @@ def _module(data: bytes, *, source: str, entry: str | None, archive: Archive | N
             map_id, element.tag.rsplit(".", 1)[-1], edge_width, edge_height, boards,
             _map_points(element, _PACKAGE + "map.DrawPile"), _map_points(element, _PACKAGE + "map.SetupStack"),
         ))
-    prototypes = tuple(_template(e, "prototype", e.get("name", ""), limits) for e in root.iter(PROTOTYPE))
-    slots = tuple(_template(e, "piece", e.get("entryName", ""), limits) for e in root.iter(PIECE_SLOT))
+    prototypes = tuple(_template(e, "prototype", e.get("name", ""), limits, source, entry)
+                       for e in root.iter(PROTOTYPE))
+    slots = tuple(_template(e, "piece", e.get("entryName", ""), limits, source, entry)
+                  for e in root.iter(PIECE_SLOT))
     extension = root.tag == EXTENSION_ROOT
     return Module(source, root.get("description") if extension else root.get("name"), root.get("version"),
                   root.get("vassalVersion") if extension else root.get("VassalVersion"),
