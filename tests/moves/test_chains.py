@@ -113,3 +113,14 @@ def test_a_piece_taken_off_and_put_back_in_one_phase_is_judged_from_where_it_sto
     code, out, _ = run_cli("check", *saves, "--format", "json")
     links = json.loads(out)["links"]
     assert code == 1 and "6.41" in [violation["case"] for violation in links[1]["violations"]], links
+
+
+def test_the_errors_of_a_chain_say_what_to_do(tmp_path, run_cli):
+    later = tito_save(tmp_path / "later.xml", [partisan(MACEDONIA)], turn=6)
+    earlier = tito_save(tmp_path / "earlier.xml", [partisan(MACEDONIA)], turn=5)
+    _, out, _ = run_cli("check", later, earlier)
+    assert "the game went back; put the saves in playing order" in out
+    code, _, err = run_cli("check", later, tmp_path / "nope.xml")
+    assert code == 2 and "nope.xml: no such file; check the path" in err
+    code, _, err = run_cli("diff", later, earlier, "--game", "awaw")
+    assert code == 2 and "name no game, or the save's own ('tito')" in err

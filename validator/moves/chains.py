@@ -59,11 +59,12 @@ def rewind(game: Game, before: Position, after: Position) -> Break | None:
         return None
     if last < first:
         return Break(REWIND, f"{after.source} is of Game-Turn {after.turn}, before Game-Turn {before.turn} of "
-                             f"{before.source}: the game went back")
+                             f"{before.source}: the game went back; put the saves in playing order")
     earlier, later = _phase_index(game, before.phase), _phase_index(game, after.phase)
     if earlier is not None and later is not None and later < earlier:
         return Break(REWIND, f"{after.source} is in the {after.phase} phase of Game-Turn {after.turn}, which comes "
-                             f"before the {before.phase} phase of {before.source}: the game went back")
+                             f"before the {before.phase} phase of {before.source}: the game went back; put the saves in "
+                             "playing order")
     return None
 
 

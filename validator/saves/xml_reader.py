@@ -43,7 +43,7 @@ def read_capped(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
         with path.open("rb") as handle:
             data = handle.read(_read_size(handle, limit))
     except FileNotFoundError:
-        raise SaveInputError(str(path), "no such file") from None
+        raise SaveInputError(str(path), "no such file; check the path") from None
     except IsADirectoryError:
         raise SaveInputError(str(path), "is a folder, not a save file") from None
     except OSError as error:
@@ -178,7 +178,8 @@ def _refuse_the_one_too_many(
 def _game(root: etree._Element, source: str, requested: str | None, lines: SourceLines) -> Game:
     declared = root.get("game")
     if requested and requested != declared:
-        raise SaveInputError(source, f"the save is for the game '{declared}', not '{requested}'", lines.of(root))
+        raise SaveInputError(source, f"the save is for the game '{declared}', not '{requested}'; name no game, "
+                                     f"or the save's own ('{declared}')", lines.of(root))
     try:
         return get(declared)
     except UnknownGame as error:
