@@ -94,10 +94,20 @@ def test_no_progress_reaches_a_pipe_or_json(tmp_path):
 
 def test_progress_counts_in_place_and_clears_its_line():
     stream = io.StringIO()
-    counter = progress.Progress("save", 3, stream)
+    seconds = iter((0.0, 1.0, 2.0))
+    counter = progress.Progress("save", 3, stream, interval=0.5, clock=lambda: next(seconds))
     for done in (1, 2, 3):
         counter(done)
     counter.close()
     assert stream.getvalue() == (f"{progress.CLEAR}save 1 of 3{progress.CLEAR}save 2 of 3{progress.CLEAR}save 3 of 3"
                                  f"{progress.CLEAR}")
+
+
+def test_progress_is_redrawn_at_most_once_an_interval_and_at_the_end():
+    stream = io.StringIO()
+    seconds = iter((0.0, 0.1, 0.2, 0.6, 0.7))
+    counter = progress.Progress("step", 5, stream, interval=0.5, clock=lambda: next(seconds))
+    for done in range(1, 6):
+        counter(done)
+    assert stream.getvalue() == f"{progress.CLEAR}step 1 of 5{progress.CLEAR}step 4 of 5{progress.CLEAR}step 5 of 5"
     assert not progress.shown(False, stream)  # not a terminal

@@ -8,20 +8,27 @@ when the work ends, so the report starts on a clean line.
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 from typing import TextIO
 
 CLEAR = "\r\x1b[K"
+REDRAW_SECONDS = 0.25  # a terminal redrawn thousands of times a second slows the work it reports on
 
 
 class Progress:
-    """Counts work done out of a total, redrawing one line at most every ``every`` items."""
+    """Counts work done out of a total, redrawing one line at most every ``interval`` seconds, and at the end."""
 
-    def __init__(self, noun: str, total: int, stream: TextIO | None = None, every: int = 1) -> None:
-        self.noun, self.total, self.every = noun, total, max(every, 1)
+    def __init__(self, noun: str, total: int, stream: TextIO | None = None, interval: float = REDRAW_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.noun, self.total, self.interval, self.clock = noun, total, interval, clock
         self.stream = stream or sys.stderr
+        self.drawn_at: float | None = None
 
     def __call__(self, done: int) -> None:
-        if done % self.every == 0 or done == self.total:
+        now = self.clock()
+        if done == self.total or self.drawn_at is None or now - self.drawn_at >= self.interval:
+            self.drawn_at = now
             self.stream.write(f"{CLEAR}{self.noun} {done:,} of {self.total:,}")
             self.stream.flush()
 
