@@ -259,3 +259,19 @@ def test_pieces_without_a_name_are_left_out_until_filled_in():
     mapping = parse_mapping(draft.xml, "draft.xml", Path.cwd())
     assert any(rule.todo and rule.applies("", {}) for rule in mapping.ignores)
     assert not any(rule.applies("GE Inf", {}) for rule in mapping.ignores)
+
+
+def test_draft_and_check_replay_a_log_to_its_final_position(tmp_path):
+    sys.path.insert(0, str(Path("examples/vassal").resolve()))
+    from sample_modules import tito_log_from_position, tito_module
+
+    module = tito_module(tmp_path)
+    log = tito_log_from_position(Path("examples/tito/overstacked.xml"), tmp_path / "game.vlog", [])
+    drafted = referee("vassal", "mapping", "draft", "--module", module, "--game", "tito", log,
+                      "--output", tmp_path / "club.xml")
+    assert drafted.returncode == 0 and "Traceback" not in drafted.stderr, drafted.stderr
+    assert read_mapping(tmp_path / "club.xml").game == "tito"
+    checked = referee("vassal", "mapping", "check", "--mapping", "plugin/tito/mappings/vassal-mapping.xml",
+                      "--module", module, log, "--format", "json")
+    assert checked.returncode == 0, checked.stderr
+    assert json.loads(checked.stdout)["coverage"][0]["pieces"] > 0

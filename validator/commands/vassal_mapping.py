@@ -71,13 +71,10 @@ def register(vassal_commands) -> None:
 
 
 def _saved_games(paths: list[Path], limits):
-    from validator.saves.vassal.reader import read_log, read_saved_game
+    from validator.saves.vassal.reader import read_saved_game
 
-    for path in paths:
-        if path.suffix.lower() == ".vlog":
-            yield read_log(path, limits=limits).final()
-        else:
-            yield read_saved_game(path, limits=limits)
+    for path in paths:  # a .vlog is read to the position after its last step
+        yield read_saved_game(path, limits=limits)
 
 
 def _placed_points(module, games) -> dict[tuple[str, str], list[tuple[int, int]]]:
