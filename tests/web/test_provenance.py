@@ -164,7 +164,7 @@ def _old_database(instance: Path, module: Path) -> str:
     try:
         connection.execute("PRAGMA foreign_keys = ON")
         for script in store.MIGRATIONS[:SCHEMA_BEFORE_HASHES]:
-            for statement in store._statements(script):
+            for statement in store._statements(store.script_for(script, store.SQLITE)):
                 connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {SCHEMA_BEFORE_HASHES}")
         connection.execute(
