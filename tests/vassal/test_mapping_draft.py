@@ -275,3 +275,22 @@ def test_draft_and_check_replay_a_log_to_its_final_position(tmp_path):
                       "--module", module, log, "--format", "json")
     assert checked.returncode == 0, checked.stderr
     assert json.loads(checked.stdout)["coverage"][0]["pieces"] > 0
+
+
+def test_a_second_draft_refuses_to_overwrite_the_filled_in_files_unless_forced(tmp_path):
+    module = tmp_path / "buildFile.xml"
+    module.write_bytes(hex_module())
+    command = ("vassal", "mapping", "draft", "--module", module, "--game", "awaw", "--output", tmp_path / "club.xml")
+    assert referee(*command).returncode == 0
+    filled = {path: path.read_bytes() + b"\n<!-- filled in -->" for path in tmp_path.glob("club*")}
+    for path, data in filled.items():
+        path.write_bytes(data)
+    again = referee(*command)
+    assert again.returncode == 2 and "Traceback" not in again.stderr
+    assert "give --force to overwrite" in again.stderr
+    for name in ("club.xml", "club-hexes.csv", "club-areas.csv", "club-map.xml"):
+        assert str(tmp_path / name) in again.stderr
+    assert {path: path.read_bytes() for path in filled} == filled
+    forced = referee(*command, "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert all(path.read_bytes() != data for path, data in filled.items())

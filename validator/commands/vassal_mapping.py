@@ -49,6 +49,9 @@ def register(vassal_commands) -> None:
     drafting.add_argument("--board-size", type=_board_size, action="append", metavar="BOARD=WxH",
                           help="a board's size in pixels when the module lacks its image (repeatable; default: "
                                "none, the size is then bounded by what the module and the saves place on it)")
+    drafting.add_argument("--force", action="store_true",
+                          help="overwrite the mapping and skeleton files when they exist (default: refuse, so a "
+                               "filled-in draft is never lost)")
     add_limits(drafting)
     drafting.set_defaults(handler=draft)
 
@@ -99,6 +102,23 @@ def _write(path: Path, data: bytes) -> None:
                          path) from None
 
 
+def _draft_files(output: Path, hex_draft: bool) -> tuple[Path, ...]:
+    """The files a draft writes: the mapping, and for a hex game its hex table, area table and map beside it."""
+    if not hex_draft:
+        return (output,)
+    stem = output.with_suffix("")
+    return output, Path(f"{stem}-hexes.csv"), Path(f"{stem}-areas.csv"), Path(f"{stem}-map.xml")
+
+
+def _refuse_to_overwrite(paths: tuple[Path, ...]) -> None:
+    """A second draft would overwrite what the club filled in: refuse unless told with --force."""
+    existing = [str(path) for path in paths if path.exists()]
+    if existing:
+        raise UsageError(f"{'it exists' if len(existing) == 1 else 'they exist'} and may hold what was filled in; "
+                         "nothing was written: choose another --output, or give --force to overwrite",
+                         ", ".join(existing))
+
+
 def draft(arguments: argparse.Namespace) -> int:
     from validator.games import get
     from validator.saves.vassal.map_skeleton import build_skeleton, read_skeleton, write_tables
@@ -112,15 +132,17 @@ def draft(arguments: argparse.Namespace) -> int:
     saved = [(piece.basic_name, piece.image, piece.map or "") for game_read in games for piece in game_read.pieces]
     output = arguments.output
     skeleton = None
-    if is_hex_game(game.id) and has_hex_boards(module):
-        if output is None:
-            raise UsageError(f"the game '{game.id}' needs a map skeleton written beside the mapping; give --output "
-                             "FILE", module.source)
+    hex_draft = is_hex_game(game.id) and has_hex_boards(module)
+    if hex_draft and output is None:
+        raise UsageError(f"the game '{game.id}' needs a map skeleton written beside the mapping; give --output "
+                         "FILE", module.source)
+    if output is not None and not arguments.force:
+        _refuse_to_overwrite(_draft_files(output, hex_draft))
+    if hex_draft:
         skeleton = build_skeleton(module, board_sizes=dict(arguments.board_size or ()),
                                   placed=_placed_points(module, games))
         stem = output.with_suffix("")
-        hexes_path, areas_path, map_path = (Path(f"{stem}-hexes.csv"), Path(f"{stem}-areas.csv"),
-                                            Path(f"{stem}-map.xml"))
+        _, hexes_path, areas_path, map_path = _draft_files(output, hex_draft)
         try:
             write_tables(skeleton, game.id, hexes_path, areas_path)
         except OSError as error:
