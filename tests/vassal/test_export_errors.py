@@ -236,3 +236,12 @@ def test_hex_games_take_arithmetic_on_hex_numbers(tmp_path):
     notes = []
     export_file(outside, module, "tww", notes=notes.append)
     assert "skipped 1 off the map" in notes[0]
+
+
+def test_a_module_the_mapping_is_not_for_says_how_to_draft_one(tmp_path, run_cli):
+    other = tito_module(tmp_path, name="Tito Deluxe")
+    save = tito_game(tmp_path / "g.vsav", [german(1)], STATE)
+    code, out, err = run_cli("check", save, "--module", other, "--game", "tito")
+    assert code == 2 and "Traceback" not in err
+    assert f"`referee vassal mapping draft --module {other} --game tito --output club.xml`" in err
+    assert err.rstrip().endswith("check with --mapping club.xml.")

@@ -293,7 +293,9 @@ def test_a_module_for_another_game_is_refused_without_server_paths(client, insta
     assert response.status_code == 400
     message = error_of(response)
     assert message == ("tww.vmod: the module is 'The Third World War (Referee sample module)', but the mapping "
-                       "plugin/tito/mappings/vassal-mapping.xml is for the module 'Tito (Referee sample module)'")
+                       "plugin/tito/mappings/vassal-mapping.xml is for the module 'Tito (Referee sample module)'; "
+                       "this site checks only saves of modules it has a mapping for, so choose that module or "
+                       "check the save with the command line and a mapping drafted for it.")
     assert str(instance) not in message and str(ROOT) not in message
     assert uploads(instance) == [] and rows(instance, "vassal_module") == []
 

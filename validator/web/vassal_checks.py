@@ -49,6 +49,7 @@ from validator.games import Game
 from validator.limits import with_site_note
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
+from validator.saves.vassal.translation import ModuleMismatch
 from validator.web import database, house_rules, kept_modules, mapping_counts, pictures, records, site_limits
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name
@@ -104,7 +105,10 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None,
                                        viewer=viewer, limits=site_limits.in_force())
         with answering_problems(save_name, "save and module files",
                                 lambda message: with_site_note(_public(message, chosen, game))):
-            reading = intake.read_submission(submission)
+            try:
+                reading = intake.read_submission(submission)
+            except ModuleMismatch as error:  # no --mapping on the site: say what it can check instead
+                raise UploadError(with_site_note(_public(error.on_the_site(), chosen, game))) from None
             report = house_rules.rated(provenance.stamped(check(reading.position, game), submission, reading))
         chosen.require_unchanged(report.provenance.module_sha256)
         picture = pictures.draw(game, reading.position, report)

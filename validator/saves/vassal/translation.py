@@ -58,6 +58,21 @@ class ExportError(SaveInputError):
     """A save that this mapping cannot read into a position (exit status 2), as one sentence."""
 
 
+class ModuleMismatch(ExportError):
+    """The module is not the one the mapping is for; the sentence says how to draft one (a site says it cannot)."""
+
+    def __init__(self, source: object, problem: str, module: str, game: str) -> None:
+        self.mismatch, self.module, self.game = problem, module, game
+        super().__init__(source, f"{problem}; draft a mapping for this module with `referee vassal mapping draft "
+                                 f"--module {module} --game {game} --output club.xml`, fill it in, and check with "
+                                 "--mapping club.xml.")
+
+    def on_the_site(self) -> str:
+        """The sentence for the web, where no mapping can be given."""
+        return (f"{self.where}: {self.mismatch}; this site checks only saves of modules it has a mapping for, so "
+                "choose that module or check the save with the command line and a mapping drafted for it.")
+
+
 class TranslatedPiece(NamedTuple):
     """One of our pieces: its id, name, attributes in save order, location, and the VASSAL piece it came from."""
 
@@ -100,8 +115,8 @@ def check_module(mapping: Mapping, module: Module, game: SavedGame | None = None
     name = module.name or (module.metadata.name if module.metadata else None)
     version = module.version or (module.metadata.version if module.metadata else None)
     if name != mapping.module_name:
-        raise ExportError(module.source, f"the module is '{name}', but the mapping {mapping.source} is for the module "
-                                         f"'{mapping.module_name}'")
+        raise ModuleMismatch(module.source, f"the module is '{name}', but the mapping {mapping.source} is for the "
+                                            f"module '{mapping.module_name}'", module.source, mapping.game)
     if not mapping.accepts_version(version):
         raise ExportError(module.source, f"the module '{name}' is version {version or '(none given)'}, but the mapping "
                                          f"{mapping.source} is for {mapping.version_range()}")
