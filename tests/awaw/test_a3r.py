@@ -26,7 +26,7 @@ import pytest
 from lxml import etree
 
 from validator.saves.vassal.locations import location_of
-from validator.saves.vassal.mapping import NAMESPACE
+from validator.saves.vassal.mapping import NAMESPACE, read_mapping
 from validator.saves.vassal.mapping_draft import classify
 from validator.saves.vassal.module import read_module
 from validator.saves.vassal.obfuscation import deobfuscate
@@ -206,3 +206,29 @@ def test_mapping_check_counts_what_the_filled_in_draft_resolves(corpus, drafted)
     assert {"map": "Scenario Card", "location": "(whole map)", "why": "the map is ignored until filled in",
             "pieces": 175} in counted["unresolved_locations"]
     assert any(cause["because"].startswith("pieces stand on hexes") for cause in counted["unchecked"])
+
+
+def test_the_unedited_draft_points_at_its_todo_global(corpus, drafted):
+    module_path, save = corpus
+    folder, _ = drafted
+    result = referee("check", save, "--module", module_path, "--game", "awaw", "--mapping", folder / "a3r.xml")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "the <global> at line" in result.stderr and "is still marked todo" in result.stderr
+
+
+def test_a_draft_filled_only_with_a_turn_says_what_its_todo_rules_left_out(corpus, drafted):
+    module_path, save = corpus
+    folder, _ = drafted
+    tree = etree.parse(str(folder / "a3r.xml"))
+    turn = tree.getroot().find(f"{M}state/{M}global[@position='turn']")
+    turn.set("default", "fall 1939")
+    tree.write(str(folder / "turn-only.xml"), xml_declaration=True, encoding="UTF-8")
+    arguments = ("check", save, "--module", module_path, "--game", "awaw", "--mapping", folder / "turn-only.xml")
+    text = referee(*arguments)
+    assert text.returncode in (0, 1), text.stderr
+    assert "(markers)" not in text.stderr and "left out by <ignore> rules still marked todo" in text.stderr
+    assert "this verdict is not final" in text.stdout
+    report = json.loads(referee(*arguments, "--format", "json").stdout)
+    todo = report["mapping_todo"]
+    assert todo["todo_entries"] == len(read_mapping(folder / "turn-only.xml").to_fill_in)
+    assert todo["left_out_by_todo"] > 0

@@ -55,7 +55,7 @@ def test_skipped_pieces_are_counted_in_the_note(tmp_path, module):
     notes = []
     xml = export_file(save, module, "tito", notes=notes.append)
     assert notes == [f"{save}: 1 piece exported; skipped 1 off the map, 1 on maps the mapping ignores, "
-                     "1 left out by the mapping's <ignore> rules (markers), 1 at locations the mapping skips."]
+                     "1 left out by the mapping's <ignore> rules, 1 at locations the mapping skips."]
     assert xml.count(b"<piece ") == 1 and b'location="bosnia/sarajevo/axis"' in xml
     assert b"1 piece exported; skipped 1 off the map" in xml     # the same note, as a comment in the file
     assert b'<fact name="tito-state" value="unidentified"/>' in xml and b'phase="axis-combat"' in xml

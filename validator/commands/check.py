@@ -71,18 +71,30 @@ def check_position(arguments: argparse.Namespace) -> int:
 
     submission = submission_of(arguments, arguments.files[0])
     reading = intake.read_submission(submission)
-    if reading.note:
-        note(f"{submission.source}: {reading.note}")
+    tell_reading(arguments, submission.source, reading.note)
     report = provenance.stamped(run_checks(reading.position), submission, reading)
     if arguments.house_rules is not None:
         from validator import house_rules
 
         report = house_rules.apply(report, house_rules.read_file(arguments.house_rules))
+    unfinished = _unfinished_mapping(reading.translation)
     if arguments.format == "json":
-        print_json(report.to_json())
+        print_json({**report.to_json(), **({"mapping_todo": unfinished} if unfinished else {})})
     else:
         console.write_text(report.to_text())
+        if unfinished:
+            console.write_text(f"{submission.source}: this verdict is not final: the mapping still has "
+                               f"{unfinished['todo_entries']} entries marked todo, and "
+                               f"{unfinished['left_out_by_todo']} pieces were left out by rules marked todo, so "
+                               "no rule saw them; fill the mapping in and check again.")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def _unfinished_mapping(translation) -> dict | None:
+    """What an unfinished draft mapping left unchecked (docs/vassal-mapping.md), or None when nothing is todo."""
+    if translation is None or not translation.todo_entries:
+        return None
+    return {"todo_entries": translation.todo_entries, "left_out_by_todo": translation.left_out_by_todo}
 
 
 def check_log(arguments: argparse.Namespace) -> int:
@@ -106,12 +118,20 @@ def check_chain(arguments: argparse.Namespace) -> int:
     for path in arguments.files:
         submission = submission_of(arguments, path, alone=False)
         reading = intake.read_submission(submission)
-        if reading.note:
-            note(f"{submission.source}: {reading.note}")
+        tell_reading(arguments, submission.source, reading.note)
         positions.append(reading.position)
     verdict = _with_progress(arguments, "save", len(positions) - 1,
                              lambda progress: judge_chain(positions, arguments.first, progress))
     return _print_verdict(arguments, verdict)
+
+
+def tell_reading(arguments: argparse.Namespace, source: str, reading_note: str | None) -> None:
+    """What reading a VASSAL file kept and skipped, on standard error; nothing beside JSON, which a script reads.
+
+    The note is worded for an export; a check reads the pieces, it exports nothing.
+    """
+    if reading_note and arguments.format != "json":
+        note(f"{source}: {reading_note.replace(' exported', ' read', 1)}")
 
 
 def _with_progress(arguments: argparse.Namespace, noun: str, total: int, work):

@@ -49,9 +49,10 @@ _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-
 OFF_MAP = "off the map"
 IGNORED_MAP = "on maps the mapping ignores"
 MASKED = "masked from this viewer"
-IGNORED_PIECE = "left out by the mapping's <ignore> rules (markers)"
+IGNORED_PIECE = "left out by the mapping's <ignore> rules"
+IGNORED_BY_TODO = "left out by <ignore> rules still marked todo (they may be units the check never sees)"
 SKIPPED_LOCATION = "at locations the mapping skips"
-SKIP_REASONS = (OFF_MAP, IGNORED_MAP, MASKED, IGNORED_PIECE, SKIPPED_LOCATION)
+SKIP_REASONS = (OFF_MAP, IGNORED_MAP, MASKED, IGNORED_PIECE, IGNORED_BY_TODO, SKIPPED_LOCATION)
 
 
 class ExportError(SaveInputError):
@@ -100,14 +101,27 @@ class Translation:
     facts: tuple[tuple[str, str], ...]
     pieces: tuple[TranslatedPiece, ...]
     skipped: MappingType[str, int]
+    todo_entries: int = 0
+    """How many elements of the mapping a draft marked todo are still so marked."""
+
+    @property
+    def left_out_by_todo(self) -> int:
+        """Pieces an unfinished draft's todo ``<ignore>`` rules left out: the verdict does not cover them."""
+        return self.skipped.get(IGNORED_BY_TODO, 0)
 
     @property
     def note(self) -> str:
-        """One sentence: how many pieces were exported, and how many were skipped for which reason."""
+        """How many pieces were exported, how many were skipped for which reason, and what is still todo."""
         parts = [f"{count} {reason}" for reason, count in self.skipped.items() if count]
         exported = len(self.pieces)
         text = f"{exported} piece{'s' if exported != 1 else ''} exported"
-        return text + (f"; skipped {', '.join(parts)}" if parts else "; none skipped") + "."
+        text += (f"; skipped {', '.join(parts)}" if parts else "; none skipped") + "."
+        if self.todo_entries:
+            entries = f"{self.todo_entries} entr{'ies' if self.todo_entries != 1 else 'y'}"
+            text += (f" The mapping {self.mapping_source} still has {entries} marked todo, and "
+                     f"{self.left_out_by_todo} of the pieces were left out by rules marked todo: fill them in "
+                     "(referee vassal mapping check shows what they cover) before trusting the verdict.")
+        return text
 
 
 def check_module(mapping: Mapping, module: Module, game: SavedGame | None = None) -> None:
@@ -250,10 +264,14 @@ class _Translator:
         position: dict[str, str] = {}
         facts: list[tuple[str, str]] = []
         problems: list[str] = []
+        todo = dict(self.mapping.to_fill_in)
         for rule in self.mapping.state:
             raw = global_properties.get(rule.property)
             if raw is None or raw == "":
                 if rule.default is None or rule.default == "":
+                    if rule.line in todo:  # a draft's stand-in: say where to fill it in, not what is missing
+                        problems.append(f"the <global> at line {rule.line} is still marked todo ({todo[rule.line]}); "
+                                        "fill it in and remove todo")
                     continue
                 values = [rule.default]
             else:
@@ -312,8 +330,8 @@ def translate(game: SavedGame, module: Module, mapping: Mapping, game_id: str, *
             reason = IGNORED_MAP
         elif view.obscured(piece, face_down):
             reason = MASKED
-        elif any(rule.applies(piece.name, piece.properties) for rule in mapping.ignores):
-            reason = IGNORED_PIECE
+        elif ignore := next((rule for rule in mapping.ignores if rule.applies(piece.name, piece.properties)), None):
+            reason = IGNORED_BY_TODO if ignore.todo is not None else IGNORED_PIECE
         if reason is not None:
             skipped[reason] += 1
             continue
@@ -346,7 +364,7 @@ def translate(game: SavedGame, module: Module, mapping: Mapping, game_id: str, *
         attributes=MappingProxyType({name: xml_text(position_attributes[name]) for name in POSITION_ATTRIBUTES
                                      if position_attributes.get(name)}),
         facts=tuple((xml_text(name), xml_text(value)) for name, value in facts),
-        pieces=tuple(pieces), skipped=MappingProxyType(skipped),
+        pieces=tuple(pieces), skipped=MappingProxyType(skipped), todo_entries=len(mapping.to_fill_in),
     )
 
 
