@@ -132,5 +132,7 @@ def test_the_command_line_reads_through_the_intake(run_cli):
     assert code == 2
     assert err == f"referee: {OVERSTACKED_XML}: {intake.MODULE_WITH_XML}\n"
     code, out, err = run_cli("check", OVERSTACKED_VSAV, "--module", MODULE, "--game", "tito")
-    assert code == 1 and err == f"{OVERSTACKED_VSAV}: 23 pieces exported; none skipped.\n"
+    assert code == 1 and err == f"{OVERSTACKED_VSAV}: 23 pieces read; none skipped.\n"
     assert sum("[6.21]" in line for line in out.splitlines()) == 2
+    code, _, err = run_cli("check", OVERSTACKED_VSAV, "--module", MODULE, "--game", "tito", "--format", "json")
+    assert code == 1 and err == ""  # nothing beside JSON
