@@ -294,3 +294,25 @@ def test_a_second_draft_refuses_to_overwrite_the_filled_in_files_unless_forced(t
     forced = referee(*command, "--force")
     assert forced.returncode == 0, forced.stderr
     assert all(path.read_bytes() != data for path, data in filled.items())
+
+
+def test_a_skeleton_past_the_hexes_limit_is_refused_before_it_is_listed(tmp_path):
+    module = tmp_path / "buildFile.xml"
+    module.write_bytes(hex_module(width=20_000, height=20_000))
+    with pytest.raises(SkeletonError, match=r"more than the hexes limit of 1,000; .* --limit hexes=N"):
+        build_skeleton(parse_build_file(hex_module(width=20_000, height=20_000), source="m.xml"), most_hexes=1_000)
+    result = referee("vassal", "mapping", "draft", "--module", module, "--game", "awaw", "--output",
+                     tmp_path / "club.xml", "--limit", "hexes=1000")
+    assert result.returncode == 2 and "more than the hexes limit of 1,000" in result.stderr
+    assert not (tmp_path / "club-hexes.csv").exists()
+    assert len(build_skeleton(parse_build_file(hex_module(), source="m.xml"), most_hexes=1_000).hexes) == 14
+
+
+def test_a_board_size_for_a_board_the_module_lacks_is_refused(tmp_path):
+    module = tmp_path / "buildFile.xml"
+    module.write_bytes(hex_module())
+    result = referee("vassal", "mapping", "draft", "--module", module, "--game", "awaw", "--output",
+                     tmp_path / "club.xml", "--board-size", "Nope=10x10")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--board-size names the board 'Nope', which the module does not have; its boards are 'Theatre'" in (
+        result.stderr)

@@ -102,6 +102,16 @@ def _write(path: Path, data: bytes) -> None:
                          path) from None
 
 
+def _require_known_boards(module, board_sizes: dict[str, tuple[int, int]]) -> None:
+    """A --board-size for a board the module does not have would be silently unused: refuse it."""
+    known = sorted({board.name for definition in module.maps.values() for board in definition.boards})
+    unknown = sorted(name for name in board_sizes if name not in known)
+    if unknown:
+        raise UsageError(f"--board-size names the board {', '.join(repr(name) for name in unknown)}, which the "
+                         f"module does not have; its boards are {', '.join(repr(name) for name in known) or 'none'}",
+                         module.source)
+
+
 def _draft_files(output: Path, hex_draft: bool) -> tuple[Path, ...]:
     """The files a draft writes: the mapping, and for a hex game its hex table, area table and map beside it."""
     if not hex_draft:
@@ -138,9 +148,11 @@ def draft(arguments: argparse.Namespace) -> int:
                          "FILE", module.source)
     if output is not None and not arguments.force:
         _refuse_to_overwrite(_draft_files(output, hex_draft))
+    board_sizes = dict(arguments.board_size or ())
+    _require_known_boards(module, board_sizes)
     if hex_draft:
-        skeleton = build_skeleton(module, board_sizes=dict(arguments.board_size or ()),
-                                  placed=_placed_points(module, games))
+        skeleton = build_skeleton(module, board_sizes=board_sizes, placed=_placed_points(module, games),
+                                  most_hexes=limits.hexes)
         stem = output.with_suffix("")
         _, hexes_path, areas_path, map_path = _draft_files(output, hex_draft)
         try:

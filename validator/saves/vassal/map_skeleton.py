@@ -31,6 +31,7 @@ from pathlib import Path
 from lxml import etree
 
 from validator.errors import InputError
+from validator.limits import DEFAULT_LIMITS
 
 from .grids import HexGrid, LabelTooLong, SizeNeeded, ZonedGrid, polygon_contains
 from .module import Board, MapDefinition, Module
@@ -45,8 +46,6 @@ GAME_HEX_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
 """The hex attributes each hex game's map reads (docs/save-format.md), for the club to fill in."""
 GAME_AREA_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {"awaw": ("part-of",), "tww": ()}
 AREA_COLUMNS = ("id", "name")
-MOST_HEXES = 200_000
-"""Hexes one skeleton may list: far more than any printed map, few enough to write quickly."""
 _IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/\-]{0,199}")
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_.:/\-]")
 
@@ -147,6 +146,16 @@ def _centres(grid: HexGrid, width: int, height: int):
                 yield (column, row), (x, y)
 
 
+def centre_count(grid: HexGrid, width: int, height: int) -> int:
+    """How many hex centres a width x height board's grid has (before zones), counted column by column, not listed."""
+    across, down = (height, width) if grid.sideways else (width, height)
+    total = 0
+    for column in range(math.ceil(-grid.x0 / grid.dx), math.floor((across - grid.x0) / grid.dx) + 1):
+        offset = grid.dy / 2 if column % 2 else 0.0
+        total += max(0, math.floor((down - grid.y0 - offset) / grid.dy) - math.ceil((-grid.y0 - offset) / grid.dy) + 1)
+    return total
+
+
 def _neighbour_keys(column: int, row: int) -> tuple[tuple[int, int], ...]:
     """The six raw neighbours when odd raw columns sit half a hex further along (VASSAL's layout)."""
     shift = (row, row + 1) if column % 2 else (row - 1, row)
@@ -174,9 +183,6 @@ def board_hexes(map_name: str, board: Board, extent: BoardExtent) -> tuple[list[
             if name is not None:
                 notes.append(f"the hex name {name} repeats on the board {board.name}; only its first hex is listed")
             continue
-        if len(found) >= MOST_HEXES:
-            notes.append(f"the board {board.name} holds more than {MOST_HEXES:,} hexes; the rest are not listed")
-            break
         found[key] = (name, x, y)
         names[name] = key
     hexes = []
@@ -187,9 +193,15 @@ def board_hexes(map_name: str, board: Board, extent: BoardExtent) -> tuple[list[
 
 
 def build_skeleton(module: Module, *, board_sizes: Mapping[str, tuple[int, int]] | None = None,
-                   placed: Mapping[tuple[str, str], list[tuple[int, int]]] | None = None) -> Skeleton:
-    """Every numbered hex of every board with a hex grid (``placed``: board-local piece points per (map, board))."""
+                   placed: Mapping[tuple[str, str], list[tuple[int, int]]] | None = None,
+                   most_hexes: int = DEFAULT_LIMITS.hexes) -> Skeleton:
+    """Every numbered hex of every board with a hex grid (``placed``: board-local piece points per (map, board)).
+
+    The grids' sizes are counted first: a skeleton past the ``hexes`` limit
+    (``most_hexes``) is refused before any hex is listed.
+    """
     hexes: list[SkeletonHex] = []
+    counted = 0
     extents: dict[tuple[str, str], BoardExtent] = {}
     notes: list[str] = []
     for definition in module.maps.values():
@@ -212,6 +224,17 @@ def build_skeleton(module: Module, *, board_sizes: Mapping[str, tuple[int, int]]
                              f"{extent.width} x {extent.height} pixels, the farthest point the module and the saves "
                              "place on it; give its real size with --board-size to list every hex")
             extents[(definition.id, board.name)] = extent
+            counted += centre_count(grid, extent.width, extent.height)
+            if counted > most_hexes:
+                raise SkeletonError(module.source, f"the hex grids up to the board {board.name} hold {counted:,} "
+                                                   f"hexes, more than the hexes limit of {most_hexes:,}; give the "
+                                                   "board's real size with --board-size, or raise the limit with "
+                                                   "--limit hexes=N")
+    for definition in module.maps.values():
+        for board in definition.boards:
+            extent = extents.get((definition.id, board.name))
+            if extent is None:
+                continue
             board_list, board_notes = board_hexes(definition.id, board, extent)
             hexes.extend(board_list)
             notes.extend(board_notes)
