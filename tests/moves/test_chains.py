@@ -124,3 +124,15 @@ def test_the_errors_of_a_chain_say_what_to_do(tmp_path, run_cli):
     assert code == 2 and "nope.xml: no such file; check the path" in err
     code, _, err = run_cli("diff", later, earlier, "--game", "awaw")
     assert code == 2 and "name no game, or the save's own ('tito')" in err
+
+
+def test_vassal_options_on_referee_saves_are_refused_in_a_chain_and_a_diff(tmp_path, run_cli):
+    saves = [tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)]), tito_save(tmp_path / "2.xml", [partisan(SERBIA)])]
+    for options in (("--module", tmp_path / "nothere.vmod"), ("--viewer", "Axis")):
+        code, _, err = run_cli("check", *saves, *options)
+        _, _, alone = run_cli("check", saves[0], *options)
+        assert code == 2 and err == alone, (err, alone)
+    code, _, err = run_cli("diff", *saves, "--module", tmp_path / "nothere.vmod")
+    assert code == 2 and "this save is Referee save XML, which needs none" in err
+    code, _, err = run_cli("check", *saves, "--final")
+    assert code == 2 and "no file given is one; leave --final out" in err

@@ -57,6 +57,9 @@ def check(arguments: argparse.Namespace) -> int:
     if arguments.house_rules is not None and steps:
         raise UsageError("--house-rules rates the checks of one position for now; give one save, or a .vlog with "
                          "--final.", arguments.house_rules)
+    if arguments.final and not any(path.name.lower().endswith(".vlog") for path in arguments.files):
+        raise UsageError("--final checks the last position of a VASSAL log (.vlog), and no file given is one; "
+                         "leave --final out.", arguments.files[0])
     if len(arguments.files) > 1:
         return check_chain(arguments)
     if arguments.files[0].name.lower().endswith(".vlog") and not arguments.final:
@@ -116,7 +119,7 @@ def check_chain(arguments: argparse.Namespace) -> int:
 
     positions = []
     for path in arguments.files:
-        submission = submission_of(arguments, path, alone=False)
+        submission = submission_of(arguments, path, alone=not any_vassal(arguments.files))
         reading = intake.read_submission(submission)
         tell_reading(arguments, submission.source, reading.note)
         positions.append(reading.position)
@@ -190,6 +193,13 @@ def _write_output(path: Path, data: bytes) -> None:
         reason = error.strerror or str(error)
         raise UsageError(f"the export cannot be written there ({reason}); give --output a file in a folder "
                          "you can write to.", path) from None
+
+
+def any_vassal(paths: list[Path]) -> bool:
+    """Whether some of the files are VASSAL's: the VASSAL options then go to those; else they are refused."""
+    from validator import intake
+
+    return any(intake.Submission(path).is_vassal for path in paths)
 
 
 def submission_of(arguments: argparse.Namespace, path: Path | None = None, alone: bool = True):

@@ -32,12 +32,13 @@ def register(commands) -> None:
 
 def diff(arguments: argparse.Namespace) -> int:
     from validator import intake
-    from validator.commands.check import submission_of
+    from validator.commands.check import any_vassal, submission_of
     from validator.moves.diff import difference
 
     positions = []
     for path in (arguments.before, arguments.after):
-        reading = intake.read_submission(submission_of(arguments, path, alone=False))
+        alone = not any_vassal([arguments.before, arguments.after])  # Referee saves only: VASSAL options refused
+        reading = intake.read_submission(submission_of(arguments, path, alone=alone))
         positions.append(reading.position)
     before, after = positions
     if before.game != after.game:
