@@ -232,3 +232,11 @@ def test_a_draft_filled_only_with_a_turn_says_what_its_todo_rules_left_out(corpu
     todo = report["mapping_todo"]
     assert todo["todo_entries"] == len(read_mapping(folder / "turn-only.xml").to_fill_in)
     assert todo["left_out_by_todo"] > 0
+
+
+def test_the_guide_counts_the_scenario_card_boards_as_the_module_has_them(corpus):
+    module_path, _ = corpus
+    boards = len(read_module(module_path).maps["Scenario Card"].boards)
+    words = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "vassal-mapping.md").read_text(encoding="utf-8")
+    assert f"`Scenario Card` map (its {words[boards]} boards" in " ".join(guide.split())
