@@ -64,7 +64,9 @@ def test_saves_of_other_scenarios_are_not_compared(tmp_path, run_cli):
     code, out, _ = run_cli("check", *saves, "--format", "json")
     (link,) = json.loads(out)["links"]
     assert code == 1 and [found["kind"] for found in link["breaks"]] == ["scenario"]
-    assert link["violations"] == []  # no move judged across scenarios
+    assert link["violations"] == [] and link["moves"] == []  # no move judged, nor counted, across scenarios
+    _, out, _ = run_cli("check", *saves)
+    assert "1.xml)." in out and "moved" not in out
 
 
 def test_first_stops_the_chain_at_the_first_save_that_fails(tmp_path, run_cli):

@@ -58,7 +58,14 @@ class MoveVerdict:
         """Whether there is anything to tell: a break, a violation, or a finding that is not information."""
         return bool(self.breaks) or any(result.severity != "info" for result in self.report.results)
 
+    @property
+    def comparable(self) -> bool:
+        """Whether the two positions are of one game and scenario, so their pieces can be counted as moves."""
+        return not any(found.kind in (chains.GAME, chains.SCENARIO) for found in self.breaks)
+
     def moves_json(self) -> list[dict]:
+        if not self.comparable:
+            return []
         change = self.difference
         return [{"piece": move.id, "piece_name": move.after.name or move.id, "from": move.start,
                  "from_name": change.location_name(move.start), "to": move.end,
@@ -287,8 +294,9 @@ class ChainVerdict:
         lines = []
         for verdict in self.verdicts:
             follows = "follows" if not verdict.breaks else "does not follow"
+            counted = f": {verdict.difference.summary()}" if verdict.comparable else ""
             lines.append(f"save {verdict.index} ({verdict.report.position.source}) {follows} from save "
-                         f"{verdict.index - 1} ({verdict.difference.before.source}): {verdict.difference.summary()}.")
+                         f"{verdict.index - 1} ({verdict.difference.before.source}){counted}.")
             lines += verdict.lines("save")[1:]
         illegal = [verdict.index for verdict in self.verdicts if not verdict.legal]
         stopped = f"; stopped at save {self.stopped_at}, the first that fails" if self.stopped_at else ""
