@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tests.moves.saves import partisan, tito_save
 
@@ -138,3 +139,13 @@ def test_vassal_options_on_referee_saves_are_refused_in_a_chain_and_a_diff(tmp_p
     assert code == 2 and "this save is Referee save XML, which needs none" in err
     code, _, err = run_cli("check", *saves, "--final")
     assert code == 2 and "no file given is one; leave --final out" in err
+
+
+def test_a_partisan_leaving_its_country_is_one_violation_not_two(tmp_path, run_cli):
+    """AWAW 11.42: the position check and the move check see the same infraction; it is reported once."""
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "awaw" / "11.42"
+    pair = next(folder for folder in sorted(fixtures.iterdir()) if folder.name.startswith("fail-") and folder.is_dir())
+    code, out, _ = run_cli("check", pair / "before.xml", pair / "after.xml", "--format", "json")
+    (link,) = json.loads(out)["links"]
+    cases = [violation["case"] for violation in link["violations"]]
+    assert code == 1 and cases.count("11.42") == 1, link["violations"]

@@ -73,7 +73,7 @@ def test_a_move_finding_in_json_says_it_judges_a_move_and_names_the_move(tmp_pat
     (link,) = json.loads(out)["links"]
     assert set(link) == {"index", "before", "after", "legal", "moves", "breaks", "violations", "findings"}
     moves = [violation for violation in link["violations"] if violation["judges"] == "move"]
-    assert sorted(violation["rule"] for violation in moves) == ["tito:15.4", "tito:6.63"]
+    assert [violation["rule"] for violation in moves] == ["tito:6.63"]  # 15.4 cited in the same violation
     assert all({"rule", "case", "severity", "message", "location", "pieces", "piece_names", "url", "judges"}
                <= violation.keys() for violation in moves)
     assert moves[0]["piece_names"] == ["Partisan group"] and moves[0]["location"] == SERBIA
