@@ -144,8 +144,12 @@ def test_tables_round_trip_into_our_map_with_only_what_was_filled_in(tmp_path):
 @pytest.mark.parametrize(("change", "problem"), [
     (lambda rows: rows[1].update(neighbours="9999"), "names the neighbour '9999', which the table does not list"),
     (lambda rows: rows[1].update(area="spain"), "is in the area 'spain', which areas.csv does not list"),
-    (lambda rows: rows[1].update(terrain="clear", island="maybe", area="") or rows.append(dict(rows[1])),
+    (lambda rows: rows[1].update(terrain="clear", island="true", area="") or rows.append(dict(rows[1])),
      "the hex '0102' is listed twice"),
+    (lambda rows: rows[1].update(features="volcano"), "the hex '0102' has the features 'volcano', but a features is "
+                                                      "hex features ("),
+    (lambda rows: rows[1].update(island="maybe"), "the hex '0102' has the island 'maybe', but a island is true or "
+                                                  "false"),
 ])
 def test_a_bad_table_is_refused_with_its_file_and_line(tmp_path, change, problem):
     module = parse_build_file(hex_module(), source="club-awaw.xml")
@@ -316,3 +320,16 @@ def test_a_board_size_for_a_board_the_module_lacks_is_refused(tmp_path):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "--board-size names the board 'Nope', which the module does not have; its boards are 'Theatre'" in (
         result.stderr)
+
+
+def test_the_skeleton_command_counts_rows_against_the_hexes_limit(tmp_path):
+    module = parse_build_file(hex_module(), source="club-awaw.xml")
+    hexes, areas = tmp_path / "hexes.csv", tmp_path / "areas.csv"
+    write_tables(build_skeleton(module), "awaw", hexes, areas)
+    command = ("vassal", "mapping", "skeleton", "--hexes", hexes, "--areas", areas, "--game", "awaw",
+               "--output", tmp_path / "map.xml")
+    refused = referee(*command, "--limit", "hexes=10")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert f"{hexes}, line 12: has more than 10 rows, the hexes limit" in refused.stderr
+    assert not (tmp_path / "map.xml").exists()
+    assert referee(*command, "--limit", "hexes=14").returncode == 0

@@ -70,6 +70,7 @@ def register(vassal_commands) -> None:
     skeleton.add_argument("--areas", type=Path, required=True, metavar="FILE", help="the area table the draft wrote")
     skeleton.add_argument("--game", required=True, help=GAME_HELP)
     skeleton.add_argument("--output", type=Path, required=True, metavar="FILE", help="the map file to write")
+    add_limits(skeleton)
     skeleton.set_defaults(handler=write_skeleton_map)
 
 
@@ -160,8 +161,9 @@ def draft(arguments: argparse.Namespace) -> int:
         except OSError as error:
             raise UsageError(f"cannot be written ({error.strerror or error}); choose a folder that exists",
                              hexes_path) from None
-        _write(map_path, read_skeleton(hexes_path, areas_path, game.id, re.sub(r"[^A-Za-z0-9_.:/\-]", "-",
-                                                                                 stem.name) or "map"))
+        _write(map_path, read_skeleton(hexes_path, areas_path, game.id,
+                                       re.sub(r"[^A-Za-z0-9_.:/\-]", "-", stem.name) or "map",
+                                       most_hexes=limits.hexes))
         href, game_map = relative_href(map_path, output), map_path
         for sentence in skeleton.notes:
             note(f"{module.source}: {sentence}.")
@@ -207,6 +209,7 @@ def write_skeleton_map(arguments: argparse.Namespace) -> int:
     game = get(arguments.game)
     stem = arguments.output.with_suffix("").name
     _write(arguments.output, read_skeleton(arguments.hexes, arguments.areas, game.id,
-                                           re.sub(r"[^A-Za-z0-9_.:/\-]", "-", stem) or "map"))
+                                           re.sub(r"[^A-Za-z0-9_.:/\-]", "-", stem) or "map",
+                                           most_hexes=limits_of(arguments).hexes))
     note(f"{arguments.output}: map written from {arguments.hexes} and {arguments.areas}.")
     return EXIT_OK

@@ -21,7 +21,6 @@ saves place on that board, and says so.
 from __future__ import annotations
 
 import csv
-import io
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -31,6 +30,7 @@ from pathlib import Path
 from lxml import etree
 
 from validator.errors import InputError
+from validator.facts import Boolean, ValueProblem, Word, Words
 from validator.limits import DEFAULT_LIMITS
 
 from .grids import HexGrid, LabelTooLong, SizeNeeded, ZonedGrid, polygon_contains
@@ -254,14 +254,21 @@ def write_tables(skeleton: Skeleton, game: str, hexes_path: Path, areas_path: Pa
         csv.writer(stream).writerow((*AREA_COLUMNS, *GAME_AREA_ATTRIBUTES.get(game, ())))
 
 
-def _rows(path: Path, required: tuple[str, ...]) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+def _rows(path: Path, required: tuple[str, ...], most_rows: int) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """The table's header and rows, counted as they are read: past ``most_rows`` (the ``hexes`` limit) it is refused."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with open(path, encoding="utf-8-sig", newline="") as stream:
+            return _read_rows(path, csv.reader(stream), required, most_rows)
     except OSError as error:
         raise SkeletonError(path, f"cannot be read ({error.strerror or error})") from None
     except UnicodeDecodeError:
         raise SkeletonError(path, "is not UTF-8 text; save the table as CSV in UTF-8") from None
-    reader = csv.reader(io.StringIO(text))
+    except csv.Error as error:
+        raise SkeletonError(path, f"is not a CSV table ({error})") from None
+
+
+def _read_rows(path: Path, reader, required: tuple[str, ...], most_rows: int
+               ) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     header = next(reader, None)
     if header is None:
         raise SkeletonError(path, "is empty; it needs its header line, as the draft wrote it", 1)
@@ -275,17 +282,54 @@ def _rows(path: Path, required: tuple[str, ...]) -> tuple[list[str], list[tuple[
             continue
         if len(values) > len(header):
             raise SkeletonError(path, f"has {len(values)} values where the header names {len(header)} columns", line)
+        if len(rows) == most_rows:
+            raise SkeletonError(path, f"has more than {most_rows:,} rows, the hexes limit; raise it with --limit "
+                                      "hexes=N if the map is real", line)
         rows.append((line, {column: (values[index].strip() if index < len(values) else "")
                             for index, column in enumerate(header)}))
     return header, rows
 
 
-def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str) -> bytes:
-    """Our map XML from the filled-in tables; every value the club gave, and nothing else."""
+def hex_vocabulary(game: str) -> Mapping[str, object]:
+    """The game's hex attributes by name (``HEX`` beside its position validation), so table words are checked."""
+    import sys
+
+    from validator.games import get
+
+    validate = get(game).validate_position
+    table = getattr(sys.modules.get(getattr(validate, "__module__", "")), "HEX", None)
+    return {attribute.name: attribute for attribute in table.attributes} if table is not None else {}
+
+
+def _require_known_word(vocabulary: Mapping[str, object] | None, column: str, value: str, path: Path,
+                        identifier: str, line: int) -> None:
+    """Refuse a value of a column the game reads as words of a fixed set (or yes/no) that is not one of them."""
+    attribute = (vocabulary or {}).get(column)
+    kind = attribute.value if attribute is not None else None
+    if isinstance(kind, Words) and not kind.parts:
+        kind = kind.rest
+    if not (isinstance(kind, Boolean) or isinstance(kind, Word) and kind.extra is None):
+        return  # free text, or words the map itself adds (its areas): checked when the map is read
+    try:
+        attribute.value.read(value, None)
+    except ValueProblem as problem:
+        raise SkeletonError(path, f"the hex '{identifier}' has the {column} '{value}', but a {column} is "
+                                  f"{problem.expected}", line) from None
+
+
+def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str, *,
+                  most_hexes: int = DEFAULT_LIMITS.hexes, vocabulary: Mapping[str, object] | None = None) -> bytes:
+    """Our map XML from the filled-in tables; every value the club gave, and nothing else.
+
+    ``vocabulary``: the game's hex attributes by name (default: its plugin's),
+    so a word the game does not know (a terrain, a feature) is refused with
+    its line rather than written into a map the check would refuse later.
+    """
     hex_attributes = GAME_HEX_ATTRIBUTES.get(game, ("area",))
     area_attributes = GAME_AREA_ATTRIBUTES.get(game, ())
-    hex_header, hex_rows = _rows(hexes_path, ("id", "neighbours"))
-    _, area_rows = _rows(areas_path, AREA_COLUMNS)
+    vocabulary = hex_vocabulary(game) if vocabulary is None else vocabulary
+    hex_header, hex_rows = _rows(hexes_path, ("id", "neighbours"), most_hexes)
+    _, area_rows = _rows(areas_path, AREA_COLUMNS, most_hexes)
     root = etree.Element(f"{{{SAVE_NAMESPACE}}}map", nsmap={None: SAVE_NAMESPACE})
     root.set("id", map_id)
     root.set("game", game)
@@ -326,6 +370,7 @@ def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str) ->
             if column == "area" and value not in areas:
                 raise SkeletonError(hexes_path, f"the hex '{identifier}' is in the area '{value}', which "
                                                 f"{areas_path.name} does not list", line)
+            _require_known_word(vocabulary, column, value, hexes_path, identifier, line)
             element.set(column, value)
     unused = [column for column in hex_header if column not in (*HEX_COLUMNS, *hex_attributes)]
     if unused:
