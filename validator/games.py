@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
     from validator.cases import CaseNumber
-    from validator.model import MapData, Position
+    from validator.model import MapData, Piece, Position
     from validator.report import Report
     from validator.rules import RuleSet
 
@@ -128,6 +128,10 @@ class Game:
     # (None: turns are whole numbers): how a chain of saves tells a rewind (validator/moves/chains.py).
     phases: tuple[str, ...] = ()
     turn_order: Callable[[str], object] | None = None
+    # Whether the game lets a piece become another unit under the same id between two positions
+    # (an upgrade flips a counter): (before, after, piece before, piece after) -> (the case that
+    # allows it, a sentence why), or None; a change no hook allows breaks the chain (validator/moves/chains.py).
+    allowed_change: Callable[[Position, Position, Piece, Piece], tuple[str, str] | None] | None = None
 
     @property
     def case_index_path(self) -> Path:

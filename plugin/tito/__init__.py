@@ -57,6 +57,7 @@ game = Game(
     decisions=DECISIONS,
     unchecked=UNCHECKED,
     phases=facts.PHASES,
+    allowed_change=moves.allowed_change,
 )
 
 __all__ = ("CHECK_MODULES", "DECISIONS", "game")

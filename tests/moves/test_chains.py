@@ -149,3 +149,19 @@ def test_a_partisan_leaving_its_country_is_one_violation_not_two(tmp_path, run_c
     (link,) = json.loads(out)["links"]
     cases = [violation["case"] for violation in link["violations"]]
     assert code == 1 and cases.count("11.42") == 1, link["violations"]
+
+
+def test_an_axis_upgrade_in_the_reinforcement_phase_is_allowed_and_elsewhere_breaks_the_chain(tmp_path, run_cli):
+    """13.81: the counter flipped keeps its id and changes name and size; the plugin's allowed_change says so."""
+    def croat(name: str, size: str) -> str:
+        return (f'id="hr-2" name="{name}" nationality="croat" type="mountain-infantry" size="{size}" strength="2" '
+                'location="bosnia/banja-luka/axis"')
+
+    for phase, legal in (("axis-reinforcement", True), ("yugoslav-movement", False)):
+        saves = [tito_save(tmp_path / f"{phase}-1.xml", [croat("2nd Croat Mountain Brigade", "brigade")], phase=phase),
+                 tito_save(tmp_path / f"{phase}-2.xml", [croat("2nd Croat Mountain Division", "division")], phase=phase)]
+        code, out, _ = run_cli("check", *saves, "--format", "json")
+        (link,) = json.loads(out)["links"]
+        assert (code == 0) == legal and (not link["breaks"]) == legal, link
+        if legal:
+            assert "13.81" in [finding["case"] for finding in link["findings"]]

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from validator.games import Game
 from validator.model import Position
-from validator.moves.diff import Difference
+from validator.moves.diff import Changed, Difference
 from validator.numbers import is_whole_number
+from validator.rules import Finding
 
 IDENTITY = ("name", "nationality", "type", "size")
 GAME, SCENARIO, REWIND, UNEXPLAINED = "game", "scenario", "rewind", "unexplained-change"
@@ -68,12 +69,35 @@ def rewind(game: Game, before: Position, after: Position) -> Break | None:
     return None
 
 
-def unexplained(difference: Difference) -> list[Break]:
-    """A break for each piece that became another unit under the same id."""
+def allowed(difference: Difference, game: Game) -> list[Finding]:
+    """A finding for each piece that became another unit in a way the game allows (its ``allowed_change``)."""
+    found = []
+    for change in _identity_changes(difference):
+        allowance = _allowance(difference, game, change)
+        if allowance is not None:
+            case, why = allowance
+            found.append(Finding(f"{change.before.name or change.id} became {change.after.name or change.id} "
+                                 f"under the same id: {why}", location=change.after.location, pieces=[change.id],
+                                 case=case, severity="info", rule=f"{game.id}:{case}", game=game.id, judges="move"))
+    return found
+
+
+def _identity_changes(difference: Difference) -> list[Changed]:
+    return [change for change in difference.changed if any(name in IDENTITY for name in change.values)]
+
+
+def _allowance(difference: Difference, game: Game, change: Changed) -> tuple[str, str] | None:
+    if game.allowed_change is None:
+        return None
+    return game.allowed_change(difference.before, difference.after, change.before, change.after)
+
+
+def unexplained(difference: Difference, game: Game | None = None) -> list[Break]:
+    """A break for each piece that became another unit under the same id, unless the game allows the change."""
     found = []
     for change in difference.changed:
         identity = [name for name in change.values if name in IDENTITY]
-        if identity:
+        if identity and (game is None or _allowance(difference, game, change) is None):
             what = "; ".join(f"{name} {getattr(change.before, name) or '(none)'} -> "
                              f"{getattr(change.after, name) or '(none)'}" for name in identity)
             found.append(Break(UNEXPLAINED, f"the piece {change.id} of {difference.before.source} is another unit "

@@ -98,11 +98,13 @@ class MoveVerdict:
 
 def judge_move(change: Difference, game: Game | None = None, standing: Iterable[Result] | None = None,
                breaks: tuple[chains.Break, ...] = (), index: int = 1,
-               after_results: list[Result] | None = None, history: History | None = None) -> MoveVerdict:
+               after_results: list[Result] | None = None, history: History | None = None,
+               allowed: tuple[Result, ...] = ()) -> MoveVerdict:
     """One move judged; with ``standing`` (the position results before it) only the violations it brings count.
 
     ``after_results``: the position results of the position after, when the caller has them already.
     ``history``: the chain or log the move is part of, which the move checks judge it within.
+    ``allowed``: findings for the changes of unit the game allows (see :func:`chains.allowed`).
     """
     game = game or get(change.after.game)
     if standing is None and after_results is None and history is None:
@@ -112,7 +114,7 @@ def judge_move(change: Difference, game: Game | None = None, standing: Iterable[
         position_results = brought(position_results, standing)
     move_results = history.move_results(change, game) if history is not None \
         else runner.iter_move_results(change, game)
-    results = once((*position_results, *move_results))
+    results = once((*position_results, *move_results, *allowed))
     return MoveVerdict(index, change, Report(position=change.after, results=results, before=change.before), breaks)
 
 
@@ -346,8 +348,8 @@ def judge_chain(positions: list[Position], first: bool = False, progress: Progre
                 history = History(after)
                 verdict = MoveVerdict(index, change, Report(position=after, results=(), before=before), (rewound,))
             else:
-                verdict = judge_move(change, game, breaks=tuple(chains.unexplained(change)), index=index,
-                                     history=history)
+                verdict = judge_move(change, game, breaks=tuple(chains.unexplained(change, game)), index=index,
+                                     history=history, allowed=tuple(chains.allowed(change, game)))
         verdicts.append(verdict)
         progress(index - 1)
         if first and not verdict.legal:
