@@ -82,7 +82,10 @@ def is_yugoslav(piece: Piece, position: Position) -> bool:
 
 
 def moves_as_yugoslav(piece: Piece, position: Position, phase: str | None) -> bool:
-    """Whether 6.4 governs the unit's move: a Yugoslav unit in its side's moves, a pro-Axis Chetnik in the Axis's (6.32)."""
+    """Whether 6.4 governs the unit's move: a Yugoslav unit in its side's moves, a pro-Axis Chetnik in the Axis's.
+
+    6.32: pro-Axis Chetniks move as Yugoslav units.
+    """
     if phase in YUGOSLAV_MOVES_AS_IN_MOVEMENT:
         return is_yugoslav(piece, position)
     if phase == AXIS_MOVEMENT:
@@ -228,8 +231,8 @@ def yugoslav_entered_zone_into_objective_display(before: Position, after: Positi
         if location.kind not in ZONE_DISPLAY_KINDS:
             yield Violation(
                 f"{_words(difference, zone_move)}: a unit moving as a Yugoslav one entering "
-                f"{_zone(after, zone_move.end)} ends the phase in a Mountain triangle or Hide-away circle of its zone display, not in an Objective "
-                "Display",
+                f"{_zone(after, zone_move.end)} ends the phase in a Mountain triangle or Hide-away circle of its "
+                "zone display, not in an Objective Display",
                 location=piece.location, pieces=[piece.id],
             )
 

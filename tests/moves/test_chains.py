@@ -82,7 +82,7 @@ def test_first_stops_the_chain_at_the_first_save_that_fails(tmp_path, run_cli):
 
 
 def test_a_unit_back_in_its_start_zone_on_game_turn_one_is_not_blamed_in_a_chain(tmp_path, run_cli):
-    """6.63 and 15.4 compare with the chain's first save: the save that leaves is illegal, the one that returns is not."""
+    """6.63 and 15.4 compare with the chain's first save: the save leaving is illegal, the one returning is not."""
     saves = [
         tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=1, phase="yugoslav-movement"),
         tito_save(tmp_path / "2.xml", [partisan(SERBIA)], turn=1, phase="yugoslav-movement"),
@@ -159,7 +159,8 @@ def test_an_axis_upgrade_in_the_reinforcement_phase_is_allowed_and_elsewhere_bre
 
     for phase, legal in (("axis-reinforcement", True), ("yugoslav-movement", False)):
         saves = [tito_save(tmp_path / f"{phase}-1.xml", [croat("2nd Croat Mountain Brigade", "brigade")], phase=phase),
-                 tito_save(tmp_path / f"{phase}-2.xml", [croat("2nd Croat Mountain Division", "division")], phase=phase)]
+                 tito_save(tmp_path / f"{phase}-2.xml", [croat("2nd Croat Mountain Division", "division")],
+                           phase=phase)]
         code, out, _ = run_cli("check", *saves, "--format", "json")
         (link,) = json.loads(out)["links"]
         assert (code == 0) == legal and (not link["breaks"]) == legal, link

@@ -64,8 +64,8 @@ def rewind(game: Game, before: Position, after: Position) -> Break | None:
     earlier, later = _phase_index(game, before.phase), _phase_index(game, after.phase)
     if earlier is not None and later is not None and later < earlier:
         return Break(REWIND, f"{after.source} is in the {after.phase} phase of Game-Turn {after.turn}, which comes "
-                             f"before the {before.phase} phase of {before.source}: the game went back; put the saves in "
-                             "playing order")
+                             f"before the {before.phase} phase of {before.source}: the game went back; put the "
+                             "saves in playing order")
     return None
 
 
