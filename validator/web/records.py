@@ -10,8 +10,9 @@ kept so that an arbiter can download or re-check them by hand.
 
 A record of a VASSAL save (``report-<id>.save.vsav`` or ``.vlog``) also
 names the kept module it was read with (its id, name and version, and in
-``module_sha256`` the hash of the bytes read: see ``validator.web.kept_modules``), the viewer side whose view was checked
-(``None``: a spectator's) and the export's note on what was skipped.  The
+``module_sha256`` the hash of the bytes read: see ``validator.web.kept_modules``),
+the viewer side whose view was checked (``None``: a spectator's) and the
+export's note on what was skipped.  The
 module row, when the check brought a new module, is written in the same
 transaction as the report row (``before_insert``).
 
