@@ -179,8 +179,8 @@ def _read_xml(submission: Submission) -> Reading:
     if isinstance(submission.save, bytes):
         data, resolver = submission.save, UploadMapResolver(submission.map)
     else:
-        data, resolver = read_capped(submission.save), _Recording(folder_resolver(submission.save.resolve().parent),
-                                                                  "beside")
+        data = read_capped(submission.save, submission.limits.xml_bytes, "xml_bytes")
+        resolver = _Recording(folder_resolver(submission.save.resolve().parent), "beside")
     _within_xml_limit(data, source, submission.limits)
     position = read_position(data, source, resolver, submission.game, submission.limits)
     if submission.map is not None and resolver.used.origin != "uploaded":

@@ -136,3 +136,13 @@ def test_a_save_of_our_format_is_held_to_xml_bytes_before_it_is_parsed(run_cli, 
     assert err == (f"referee: {padded}: the file holds {padded.stat().st_size:,} bytes, more than the xml_bytes limit "
                    f"of 4,194,304; raise it with --limit xml_bytes=N or in [limits] of {instance_dir / 'referee.toml'}."
                    "\n")
+
+
+def test_a_save_of_our_format_past_32_mib_is_read_when_xml_bytes_admits_it(run_cli, tmp_path):
+    example = ROOT / "examples" / "tito" / "overstacked.xml"
+    padded = tmp_path / "padded.xml"
+    comment = b"<!-- " + b"x" * (9 * MIB) + b" -->\n"  # libxml2 refuses a single comment past 10 MB
+    padded.write_bytes(example.read_bytes() + comment * 4)
+    assert padded.stat().st_size > 32 * MIB
+    code, out, err = run_cli("check", padded)  # the default 64 MiB of xml_bytes, no fixed 32 MiB cap before it
+    assert code == 1 and "2 violations" in out, err

@@ -37,17 +37,25 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 MapResolver = Callable[[str, Game], tuple[bytes, str]]
 
 
-def read_capped(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
-    """The file's bytes, refusing more than ``limit`` without reading them all."""
+def read_capped(path: Path, limit: int = MAX_SAVE_BYTES, limit_name: str = "") -> bytes:
+    """The file's bytes, refusing more than ``limit`` without reading them all.
+
+    ``limit_name`` names the :class:`~validator.limits.Limits` field the
+    figure comes from, so the refusal says which limit to raise.
+    """
     try:
         with path.open("rb") as handle:
             data = handle.read(_read_size(handle, limit))
+            size = os.fstat(handle.fileno()).st_size
     except FileNotFoundError:
         raise SaveInputError(str(path), "no such file; check the path") from None
     except IsADirectoryError:
         raise SaveInputError(str(path), "is a folder, not a save file") from None
     except OSError as error:
         raise SaveInputError(str(path), f"cannot be read ({error.strerror})") from None
+    if len(data) > limit and limit_name:
+        held = f"{size:,} bytes" if size > limit else f"more than {limit:,} bytes"
+        raise SaveInputError(str(path), f"the file holds {held}, more than the {limit_name} limit of {limit:,}")
     if len(data) > limit:
         raise SaveInputError(str(path), f"is larger than {limit:,} bytes, the limit for a save file")
     return data
