@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from validator.model import Piece, Position
 from validator.moves.diff import Difference, Moved
@@ -124,8 +125,8 @@ def _one_zone_verdicts(difference: Difference, moves: list[ZoneMove], allowed: s
             )
 
 
-MOVING_SIDE = {AXIS_MOVEMENT: "axis", YUGOSLAV_MOVEMENT: "yugoslav"}  # 4.2: each Movement Phase is one player's
-SIDE_NAMES = {"axis": "Axis", "yugoslav": "Yugoslav"}
+MOVING_SIDE = MappingProxyType({AXIS_MOVEMENT: "axis", YUGOSLAV_MOVEMENT: "yugoslav"})  # 4.2: one player's phase
+SIDE_NAMES = MappingProxyType({"axis": "Axis", "yugoslav": "Yugoslav"})
 
 
 @case("6.1", judges="move")
