@@ -53,3 +53,42 @@ def test_a_check_of_a_tito_save_imports_tito_alone_and_no_web_rulebook_vassal_or
     assert under(modules, "plugin.awaw", "plugin.tww") == set()
     assert under(modules, "validator.web", "validator.rulebook", "validator.saves.vassal", "validator.store",
                  "validator.catalogue", "sqlite3", "importlib.metadata", "flask", "jinja2") == set()
+
+
+def _command_parsers(parser) -> dict:
+    """The parser of each command a parser knows, by name."""
+    import argparse
+
+    action = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_the_command_table_names_every_command_the_modules_register_in_the_listed_order():
+    from validator import cli
+
+    assert list(_command_parsers(cli._build_parser())) == list(cli.COMMANDS)
+
+
+def test_a_command_parsed_alone_has_the_same_help_as_in_the_whole_parser():
+    from validator import cli
+
+    whole = _command_parsers(cli._build_parser())
+    for name in cli.COMMANDS:
+        alone = _command_parsers(cli._build_parser([name]))
+        assert list(alone) == [command for command, module in cli.COMMANDS.items()
+                               if module == cli.COMMANDS[name]]
+        assert alone[name].format_help() == whole[name].format_help()
+
+
+def test_the_version_alone_is_answered_as_the_parser_answers_it(capsys):
+    import pytest
+
+    from validator import __version__, cli
+
+    with pytest.raises(SystemExit) as alone:
+        cli.main(["--version"])
+    answered = capsys.readouterr().out
+    with pytest.raises(SystemExit) as parsed:
+        cli._build_parser().parse_args(["--version"])
+    assert alone.value.code == parsed.value.code == 0
+    assert answered == capsys.readouterr().out == f"referee {__version__}\n"

@@ -1,7 +1,10 @@
 """The ``referee`` command line: the parser and the way a command's outcome becomes an exit code.
 
 Each command lives in its own module under :mod:`validator.commands`; this
-module only builds the parser from them and runs the chosen handler.
+module only builds the parser from them and runs the chosen handler.  A run
+imports the module of the command it names and no other (issue 14's lean
+start-up): ``referee --version`` alone is answered before any parser is
+built, and only help and a mistyped command need every command's module.
 
 Exit codes: 0 success, 1 violations found (``check``), 2 unusable input --
 an unknown game, an unreadable file, an unknown case.  Every error is one
@@ -10,26 +13,28 @@ sentence on standard error, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 
-from validator import __version__, console, instance
-from validator.commands.common import EXIT_UNUSABLE, explained
+from validator import __version__, console
 from validator.errors import CheckDefectError, InputError
 
-COMMAND_MODULES = (
-    "validator.commands.rules",
-    "validator.commands.games",
-    "validator.commands.check",
-    "validator.commands.diff",
-    "validator.commands.vassal",
-    "validator.commands.info",
-    "validator.commands.serve",
-    "validator.commands.maintenance",
-    "validator.commands.database",
-    "validator.commands.arbiter",
-)
+# Each command and the module that registers it, in the order ``referee --help`` lists them.
+COMMANDS = {
+    "rules": "validator.commands.rules",
+    "games": "validator.commands.games",
+    "check": "validator.commands.check",
+    "export": "validator.commands.check",
+    "diff": "validator.commands.diff",
+    "vassal": "validator.commands.vassal",
+    "info": "validator.commands.info",
+    "serve": "validator.commands.serve",
+    "maintenance": "validator.commands.maintenance",
+    "database": "validator.commands.database",
+    "arbiter": "validator.commands.arbiter",
+}
+COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
+VERSION = f"referee {__version__}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     console.prepare_streams()
     try:
         try:
-            return _run(argv)
+            return _run(sys.argv[1:] if argv is None else argv)
         finally:
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's flush at exit
     except BrokenPipeError:
@@ -45,8 +50,13 @@ def main(argv: list[str] | None = None) -> int:
         return console.EXIT_BROKEN_PIPE
 
 
-def _run(argv: list[str] | None) -> int:
-    parser = _build_parser()
+def _run(argv: list[str]) -> int:
+    if argv == ["--version"]:  # as argparse's version action answers it, without building a parser
+        sys.stdout.write(VERSION + "\n")
+        raise SystemExit(0)
+    from validator.commands.common import EXIT_UNUSABLE, explained
+
+    parser = _build_parser(argv)
     arguments = parser.parse_args(argv)
     if getattr(arguments, "handler", None) is None:  # no command, or a group without its subcommand
         getattr(arguments, "usage_of", parser).print_help(sys.stderr)
@@ -64,18 +74,30 @@ def _message(error: Exception) -> str:
     return error.args[0] if error.args else str(error)
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    """Every command, positional and option has a help line; each option's says its default."""
-    parser = argparse.ArgumentParser(prog="referee", description=_description())
-    parser.add_argument("--version", action="version", version=f"referee {__version__}")
+def _build_parser(argv: list[str] | None = None):
+    """Every command, positional and option has a help line; each option's says its default.
+
+    Given the words of a run that names a command first, only that command's
+    module is imported and registered: its parsing and help are the same as
+    in the whole parser, and the opening of ``referee --help`` (which reads
+    the instance folder) is left out, since only the whole parser shows it.
+    Without them, or for anything else, every command.
+    """
+    import argparse
+
+    named = COMMANDS.get(argv[0]) if argv else None
+    parser = argparse.ArgumentParser(prog="referee", description=None if named else _description())
+    parser.add_argument("--version", action="version", version=VERSION)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in (named,) if named else COMMAND_MODULES:
         importlib.import_module(name).register(commands)
     return parser
 
 
 def _description() -> str:
     """The opening of ``referee --help``: what Referee is and the instance folder in force."""
+    from validator import instance
+
     variable = instance.ENVIRONMENT_VARIABLE
     how = f"chosen by {variable}" if instance.is_chosen() else f"set {variable} to choose another folder"
     return ("A rules reference and position validator for board wargames played in VASSAL. "
