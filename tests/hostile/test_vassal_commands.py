@@ -18,6 +18,13 @@ def test_a_run_of_backslashes_is_refused_by_the_nesting_limit(tmp_path):
     assert cost.peak_mb < WEB_PEAK_MB
 
 
+def test_quoted_nesting_is_written_as_vassal_encodes_it_level_by_level():
+    nested = "'leaf'"
+    for depth in range(1, 41):
+        nested = shapes.encode(["'q'", nested], shapes.ESC)
+        assert shapes.quoted_nesting_text(depth) == nested, depth
+
+
 def test_quoted_nesting_4000_deep_is_refused_before_it_is_decoded(tmp_path):
     cost = measure("vassal_save", shapes.quoted_nesting(tmp_path / "quoted.vsav", 4000))
     assert cost.refused and "more than the nesting limit of 100" in cost.refused
