@@ -15,6 +15,7 @@ judged without holding all its positions.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -134,6 +135,7 @@ def read_log_moves(submission: Submission) -> LogMoves:
     mapping = mapping_for(submission.game, submission.mapping)
     game = get(submission.game)
     module = read_module(submission.module, limits=submission.limits)
-    log = read_log(submission.save, name=submission.source, limits=submission.limits)
+    save = io.BytesIO(submission.save) if isinstance(submission.save, bytes) else submission.save  # a web upload
+    log = read_log(save, name=submission.source, limits=submission.limits)
     require_defined_side(submission.viewer, log.initial, mapping)
     return LogMoves(submission.source, game, log, module, mapping, submission)

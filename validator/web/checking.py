@@ -36,6 +36,7 @@ lists the kept modules.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
@@ -47,6 +48,7 @@ from validator.limits import with_site_note
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
 from validator.web import (
+    chain_checks,
     csrf,
     database,
     errors,
@@ -182,12 +184,16 @@ def _form_page(error: str | None = None, status: int = 200, values=None):
         viewer=values.get("viewer", "")[:100],
         sides=sides,
         max_module_megabytes=kept_modules.MAX_MODULE_BYTES // (1024 * 1024),
+        final=bool(values.get("final", "").strip()),
+        chain_saves=site_limits.in_force().chain_saves,
     )
     return page, status
 
 
 def _check_upload() -> records.Record:
-    """Read, check, draw and store the uploaded position; the new record."""
+    """Read, check, draw and store the uploaded position (or chain of saves); the new record."""
+    if len(request.files.getlist("save")) > 1:
+        return chain_checks.check_chain(_chain_saves(), _chosen_game(), _uploaded_map())
     save = request.files.get("save")
     save_data = read_part(save)
     if save is None or save_data is None:
@@ -223,6 +229,24 @@ def _check_upload() -> records.Record:
         picture=picture.svg,
         picture_note=picture.note,
     )
+
+
+def _chain_saves() -> list[tuple[bytes, str]]:
+    """Each save part's bytes and shown name, in the order sent (a count past the limit is refused unread)."""
+    parts = request.files.getlist("save")
+    chain_checks.refuse_too_many(len(parts))
+    saves = []
+    for part in parts:
+        data = read_part(part)
+        saves.append((data or b"", display_name(part, DEFAULT_SAVE_NAME)))
+    if not request.path.startswith(errors.API_PREFIX):  # a browser's order of chosen files is its own: go by name
+        saves.sort(key=lambda save: _name_order(save[1]))
+    return saves
+
+
+def _name_order(name: str) -> list:
+    """A file name's sort key with its numbers counted as numbers: turn-2 before turn-10."""
+    return [(0, int(part), "") if part.isdecimal() else (1, 0, part.lower()) for part in re.split(r"(\d+)", name)]
 
 
 def _form_unreadable() -> bool:

@@ -37,7 +37,7 @@ from markupsafe import Markup
 from validator import games
 from validator.cases import CaseNumber
 from validator.games import Game
-from validator.web import addresses, arbitration, database, kept_modules, library, pictures, records
+from validator.web import addresses, arbitration, database, kept_modules, library, move_reports, pictures, records
 from validator.web.markup import printable
 from validator.web.reading import Title, title_of
 
@@ -194,7 +194,8 @@ def broken_cases(record: records.Record) -> set[CaseNumber]:
 def public_json(record: records.Record) -> dict:
     """The stored report with absolute case URLs, the record's id and its page's address."""
     root = addresses.site_root()
-    shown = dict(record.report)
+    shown = move_reports.public_json(record.report, root) if move_reports.is_moves(record.report) \
+        else dict(record.report)
     for key in ("violations", "findings"):
         shown[key] = [
             {**item, "url": root + item["url"] if str(item.get("url", "")).startswith("/") else item.get("url")}
@@ -258,6 +259,8 @@ def page(report_id: str):
     record = record_or_404(report_id)
     game: Game | None = games.registry().get(record.game)
     report = record.report
+    if move_reports.is_moves(report):
+        return _moves_page(record, game)
     return render_template(
         "reports/report.html",
         record=record,
@@ -279,6 +282,76 @@ def page(report_id: str):
     )
 
 
+@dataclass(frozen=True)
+class JudgedMove:
+    """A step of a log or a link of a chain as its report page shows it."""
+
+    index: int
+    in_words: str
+    before: str
+    after: str
+    legal: bool
+    breaks: list[dict]
+    violations: list[Group]
+    findings: list[Group]
+    picture_before: Markup | None = None
+    picture_after: Markup | None = None
+    picture_note: str | None = None
+    pictured: bool = False
+
+
+LISTED_LEGAL_MOVES = 50  # legal moves with findings listed by their words; the rest only counted
+
+
+def _moves_page(record: records.Record, game: Game | None):
+    """A log judged step by step or a chain of saves: each illegal move in full, with its pictures; legal ones summed."""
+    report = record.report
+    key = "links" if report.get("kind") == "chain" else "steps"
+    items = [item for item in report.get(key, []) if isinstance(item, dict)]
+    stored_pictures = report.get("pictures") if isinstance(report.get("pictures"), dict) else {}
+    illegal = [_judged_move(record, item, stored_pictures.get(str(item.get("index")))) for item in items
+               if not item.get("legal", True)]
+    legal = [_judged_move(record, item, None) for item in items if item.get("legal", True)]
+    start = report.get("start") if isinstance(report.get("start"), dict) else {}
+    return render_template(
+        "reports/moves.html",
+        record=record,
+        report=report,
+        game=game,
+        game_title=game.title if game is not None else record.game,
+        chain=key == "links",
+        illegal=illegal,
+        legal=legal[:LISTED_LEGAL_MOVES],
+        legal_unlisted=max(0, len(legal) - LISTED_LEGAL_MOVES),
+        pictured_moves=move_reports.PICTURED_MOVES,
+        start_violations=grouped(record, start.get("violations", []), numbered=True),
+        seen_as=seen_as(record),
+        module_label=module_label(record),
+        checked_with=record.provenance,
+        provenance_recorded=record.provenance_recorded,
+        build_file_sha256=build_file_sha256(record),
+        mapping_coverage=mapping_coverage(report),
+    )
+
+
+def _judged_move(record: records.Record, item: dict, stored: dict | None) -> JudgedMove:
+    stored = stored if isinstance(stored, dict) else {}
+    return JudgedMove(
+        index=int(item.get("index", 0)),
+        in_words=str(item.get("in_words", "")),
+        before=str(item.get("before", "")),
+        after=str(item.get("after", "")),
+        legal=bool(item.get("legal", True)),
+        breaks=[found for found in item.get("breaks", []) if isinstance(found, dict)],
+        violations=grouped(record, item.get("violations", []), numbered=True),
+        findings=grouped(record, item.get("findings", []), numbered=False),
+        picture_before=_shown(record, stored.get("before")),
+        picture_after=_shown(record, stored.get("after")),
+        picture_note=stored.get("note"),
+        pictured=bool(stored),
+    )
+
+
 @blueprint.get("/reports/<report_id>.json")
 def as_json(report_id: str):
     return public_json(record_or_404(report_id))
@@ -292,10 +365,14 @@ def _stored_picture(record: records.Record) -> Markup | None:
     out.  After ``clean_svg`` every text and attribute has been escaped by
     lxml, which is why this is the one place generated markup is marked safe.
     """
-    if not record.picture:
+    return _shown(record, record.picture)
+
+
+def _shown(record: records.Record, stored: object) -> Markup | None:
+    if not isinstance(stored, str) or not stored:
         return None
     try:
-        return Markup(pictures.shown(record.picture))
+        return Markup(pictures.shown(stored))
     except pictures.PictureError as error:
-        current_app.logger.warning("The stored picture of report %s was refused: %s", record.id, error)
+        current_app.logger.warning("A stored picture of report %s was refused: %s", record.id, error)
         return None

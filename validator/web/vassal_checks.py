@@ -11,7 +11,9 @@ instance's ``uploads`` folder, where it is copied under a generated name (see
 
 The parts (form fields and API parts alike):
 
-* ``save`` -- the .vsav or .vlog (for a log, its final position is checked);
+* ``save`` -- the .vsav or .vlog (a log is judged step by step, as
+  ``referee check LOG.vlog`` judges it: :mod:`validator.web.move_reports`);
+* ``final`` -- any non-empty value: check a log's final position only;
 * ``game`` -- required for VASSAL files: the game whose mapping reads them;
 * ``module`` -- the .vmod file or a bare build file (``buildFile.xml``), or
   ``kept_module`` -- the SHA-256 of a module kept by an earlier upload
@@ -39,7 +41,8 @@ a path on the server).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import current_app, request
@@ -47,10 +50,20 @@ from flask import current_app, request
 from validator import intake, provenance
 from validator.games import Game
 from validator.limits import with_site_note
+from validator.moves.verdicts import LogVerdict
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
 from validator.saves.vassal.translation import ModuleMismatch
-from validator.web import database, house_rules, kept_modules, mapping_counts, pictures, records, site_limits
+from validator.web import (
+    database,
+    house_rules,
+    kept_modules,
+    mapping_counts,
+    move_reports,
+    pictures,
+    records,
+    site_limits,
+)
 from validator.web.markup import printable
 from validator.web.uploads import UploadError, answering_problems, display_name
 
@@ -90,32 +103,29 @@ def has_module_parts() -> bool:
 
 def check_upload(save_data: bytes, save_name: str, game: Game | None,
                  uploaded_map: UploadedMap | None) -> records.Record:
-    """Check the VASSAL save as the chosen viewer sees it, keep a new module, store the record."""
-    if game is None:
-        raise UploadError(NO_GAME.format(save=save_name))
-    if request.form.get("arbiter", "").strip():
-        raise UploadError(ARBITER_REFUSED)
+    """Check the VASSAL save as the chosen viewer sees it (a log step by step), keep a new module, store the record."""
+    require_game(game, save_name)
     connection = database.connection()
-    folder = records.uploads_folder(current_app.instance_path)
-    chosen = _chosen_module(connection, folder, save_name)
-    record = None
-    try:
-        viewer = _viewer(chosen)
+    with module_for(save_name) as chosen:
+        viewer = viewer_of(chosen)
         submission = intake.Submission(save_data, save_name, game=game.id, module=chosen.path, map=uploaded_map,
                                        viewer=viewer, limits=site_limits.in_force())
+        by_steps = save_name.lower().endswith(".vlog") and not request.form.get("final", "").strip()
         with answering_problems(save_name, "save and module files",
                                 lambda message: with_site_note(_public(message, chosen, game))):
-            try:
-                reading = intake.read_submission(submission)
-            except ModuleMismatch as error:  # no --mapping on the site: say what it can check instead
-                raise UploadError(with_site_note(_public(error.on_the_site(), chosen, game))) from None
+            reading = read(submission, chosen, game)
             report = house_rules.rated(provenance.stamped(check(reading.position, game), submission, reading))
+            log = judged_log(submission) if by_steps else None
         chosen.require_unchanged(report.provenance.module_sha256)
-        picture = pictures.draw(game, reading.position, report)
         translation = reading.translation
         counts = mapping_counts.of_translation(translation, _public(translation.mapping_source, chosen, game))
-        stored = {**report.to_json(), "mapping_coverage": counts}
-        record = records.create(
+        if log is None:
+            picture = pictures.draw(game, reading.position, report)
+            stored = {**report.to_json(), "mapping_coverage": counts}
+        else:
+            picture = pictures.Picture(None)  # each illegal step has its pictures, before and after, in the report
+            stored = {**move_reports.stored_log(log, report.provenance), "mapping_coverage": counts}
+        return records.create(
             connection,
             current_app.instance_path,
             game=game.id,
@@ -130,9 +140,43 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None,
             save_suffix="vlog" if save_name.lower().endswith(".vlog") else "vsav",
             before_insert=lambda transaction: chosen.keep(transaction, viewer, reading.note),
         )
+
+
+def require_game(game: Game | None, save_name: str) -> None:
+    """Refuse a VASSAL file without its game, or a request for the arbiter's view."""
+    if game is None:
+        raise UploadError(NO_GAME.format(save=save_name))
+    if request.form.get("arbiter", "").strip():
+        raise UploadError(ARBITER_REFUSED)
+
+
+def read(submission: intake.Submission, chosen: ChosenModule, game: Game) -> intake.Reading:
+    """The VASSAL file's (final) position; a module no mapping of the site reads is told what the site checks."""
+    try:
+        return intake.read_submission(submission)
+    except ModuleMismatch as error:  # no --mapping on the site: say what it can check instead
+        raise UploadError(with_site_note(_public(error.on_the_site(), chosen, game))) from None
+
+
+def judged_log(submission: intake.Submission) -> LogVerdict | None:
+    """Every step of the log judged as ``referee check LOG.vlog`` judges it; None for a log of no steps."""
+    from validator.moves.steps import read_log_moves
+    from validator.moves.verdicts import judge_log
+
+    log = read_log_moves(submission)
+    return judge_log(log) if log.total else None
+
+
+@contextmanager
+def module_for(save_name: str) -> Iterator[ChosenModule]:
+    """The module the request names, kept or uploaded; an uploaded copy no record keeps is removed afterwards."""
+    chosen = _chosen_module(database.connection(), records.uploads_folder(current_app.instance_path), save_name)
+    recorded = False
+    try:
+        yield chosen
+        recorded = True
     finally:
-        chosen.discard_unkept(recorded=record is not None)
-    return record
+        chosen.discard_unkept(recorded=recorded)
 
 
 class ChosenModule:
@@ -228,7 +272,7 @@ def _chosen_module(connection, folder: Path, save_name: str) -> ChosenModule:
     return ChosenModule(upload.path, module_name, facts, upload=upload)
 
 
-def _viewer(chosen: ChosenModule) -> str | None:
+def viewer_of(chosen: ChosenModule) -> str | None:
     """The roster side whose view is checked; None for a spectator (the default)."""
     side = request.form.get("viewer", "").strip()
     if not side or side.lower() == "spectator":

@@ -1,0 +1,140 @@
+"""A VASSAL log checked through the web, step by step by default: the illegal step at its index on the stored
+report, with the position before and after it pictured; the same step undone is no move; "final position only"
+checks the last position as before.
+
+The logs are real .vlog files written through the sample Tito module (examples/vassal/sample_modules.py), as
+the command line's log tests write them (tests/moves/test_logs.py).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from sample_modules import tito_log_from_position, tito_module
+from tests.moves.test_logs import GAME_TURN_ONE, ILLEGAL, ROOT, steps_with, undo_of
+from validator.web import create_app
+
+from .conftest import form_token, html, report_id_of, text_of
+
+TITO_MAP = ROOT / "plugin" / "tito" / "maps" / "tito-map.xml"
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app({"TESTING": True, "INSTANCE": str(tmp_path / "instance"), "SECRET_KEY": "test-only"})
+    return app.test_client()
+
+
+@pytest.fixture
+def files(tmp_path) -> tuple[Path, Path]:
+    """The sample Tito module and the Game-Turn 1 position a log starts from."""
+    start = tmp_path / "turn-one.xml"
+    start.write_text(GAME_TURN_ONE.format(map=TITO_MAP.as_posix()))
+    return tito_module(tmp_path), start
+
+
+def log_of(tmp_path: Path, start: Path, steps: list[str]) -> bytes:
+    return tito_log_from_position(start, tmp_path / "moves.vlog", steps).read_bytes()
+
+
+def post_log(client, log: bytes, module: Path, *, api: bool = False, **fields):
+    data = {"game": "tito", "save": (io.BytesIO(log), "moves.vlog"),
+            "module": (io.BytesIO(module.read_bytes()), "tito-sample.vmod"), **fields}
+    if api:
+        return client.post("/api/check", data=data, content_type="multipart/form-data")
+    data["csrf_token"] = form_token(client)
+    return client.post("/check", data=data, content_type="multipart/form-data")
+
+
+def test_an_illegal_step_is_caught_at_its_index_on_the_stored_report(client, files, tmp_path):
+    module, start = files
+    response = post_log(client, log_of(tmp_path, start, steps_with()), module)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    report_id = report_id_of(response)
+    stored = client.get(f"/reports/{report_id}.json").get_json()
+    assert stored["kind"] == "log" and stored["report_url"].endswith(f"/reports/{report_id}")
+    assert (stored["step_count"], stored["judged_steps"], stored["illegal_steps"], stored["legal"]) == (3, 3, [2], False)
+    (step,) = [step for step in stored["steps"] if not step["legal"]]
+    assert step["index"] == 2 and [violation["case"] for violation in step["violations"]] == ["6.63"]
+    assert step["violations"][0]["url"].startswith("http")  # absolute, as a single report's JSON gives them
+    assert step["in_words"] == "Partisan group from Macedonia / Partisan Mountain to Serbia / Partisan Mountain"
+    assert "pictures" not in stored  # page material, not a verdict
+
+    page = html(client.get(f"/reports/{report_id}"))
+    (section,) = page.xpath("//section[@id='step-2']")
+    assert text_of(section.xpath("h3")[0]) == ("Step 2: Partisan group from Macedonia / Partisan Mountain to "
+                                               "Serbia / Partisan Mountain")
+    assert section.xpath(".//a[contains(@href, '/tito/') and contains(@href, '6.63')]")
+    assert [text_of(caption) for caption in section.xpath(".//figcaption")] == [
+        "Before step 2", "After step 2: violations numbered as listed above"]
+    assert len(section.xpath(".//*[local-name()='svg']")) == 2
+    assert "1 illegal step (step 2)" in text_of(page.xpath("//p[contains(@class, 'verdict')]")[0])
+    assert not page.xpath("//section[@id='step-1' or @id='step-3'][contains(@class, 'illegal')]")
+
+
+def test_the_same_step_undone_is_not_a_move_on_the_web(client, files, tmp_path):
+    module, start = files
+    response = post_log(client, log_of(tmp_path, start, steps_with(undo_of(*ILLEGAL))), module, api=True)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    stored = response.get_json()
+    assert (stored["undone_steps"], stored["undo_steps"], stored["illegal_steps"], stored["legal"]) == (
+        [2], [3], [], True)
+    page = html(client.get(f"/reports/{stored['id']}"))
+    assert "Legal" in text_of(page.xpath("//p[contains(@class, 'verdict')]")[0])
+    assert page.xpath("//section[@id='illegal']/p")[0].text == "None."
+
+
+def test_final_position_only_checks_the_last_position_as_a_single_report(client, files, tmp_path):
+    module, start = files
+    response = post_log(client, log_of(tmp_path, start, steps_with()), module, api=True, final="1")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    stored = response.get_json()
+    assert "kind" not in stored and "steps" not in stored and stored["legal"]  # the last position alone is legal
+    assert "violations" in stored
+
+
+def test_the_stored_pictures_are_shown_without_drawing_again(client, files, tmp_path):
+    """The page shows the pictures kept with the record: a game whose picture hook is gone still shows them."""
+    module, start = files
+    report_id = report_id_of(post_log(client, log_of(tmp_path, start, steps_with()), module))
+    from validator import games
+
+    tito = games.get("tito")
+    drawn = tito.picture
+    try:
+        object.__setattr__(tito, "picture", None)
+        section = html(client.get(f"/reports/{report_id}")).xpath("//section[@id='step-2']")[0]
+    finally:
+        object.__setattr__(tito, "picture", drawn)
+    assert len(section.xpath(".//*[local-name()='svg']")) == 2
+
+
+def test_a_log_without_its_module_or_game_is_refused_naming_the_file(client, files, tmp_path):
+    module, start = files
+    log = log_of(tmp_path, start, steps_with())
+    response = post_log(client, log, module, api=True, game="")  # before any cookie: the API needs no token
+    assert response.status_code == 400 and response.get_json()["error"].startswith("moves.vlog: this is a VASSAL")
+    token = form_token(client)
+    response = client.post("/check", data={"csrf_token": token, "game": "tito", "save": (io.BytesIO(log), "moves.vlog")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "moves.vlog: a VASSAL save is read with its module" in text_of(html(response).xpath("//*[@role='alert']")[0])
+
+
+def test_a_log_that_does_not_read_is_a_400_with_its_name(client, files, tmp_path):
+    module, start = files
+    broken = log_of(tmp_path, start, steps_with())[:-200]
+    response = post_log(client, broken, module, api=True)
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith("moves.vlog")
+
+
+def test_the_form_offers_final_position_only(client):
+    page = html(client.get("/check"))
+    (box,) = page.xpath("//input[@name='final']")
+    assert box.get("type") == "checkbox"
+    assert text_of(page.xpath("//label[@for='final']")[0]) == "Final position only"
+    assert page.xpath("//input[@name='save']")[0].get("multiple") is not None

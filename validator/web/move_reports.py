@@ -1,0 +1,90 @@
+"""What a web check of moves stores: a log judged step by step, or a chain of saves, with pictures of its faults.
+
+The stored report is the command line's JSON (``referee check LOG.vlog`` and
+``referee check S1 S2 ...``, docs/cli.md "Checking moves") with a ``kind``
+(``"log"`` or ``"chain"``), each judged move's ``in_words`` (the moves in
+words, or what changed when nothing moved), and ``pictures``: for each
+illegal step or failing link, up to :data:`PICTURED_MOVES` of them, the
+cleaned SVG of the position before and after it, drawn once at check time
+(as a single report's picture is) so that a page view never draws again.
+``pictures`` is left out of the public JSON (:func:`public_json`): it is
+page material, not a verdict.
+"""
+
+from __future__ import annotations
+
+from validator.games import Game
+from validator.moves.verdicts import ChainVerdict, LogVerdict, MoveVerdict
+from validator.provenance import Provenance
+from validator.report import Report
+from validator.web import pictures
+
+LOG, CHAIN = "log", "chain"
+PICTURED_MOVES = 10  # pictures (before and after) are drawn for the first ten faulty moves; the rest are listed
+PAGE_MATERIAL = "pictures"
+
+
+def stored_log(verdict: LogVerdict, provenance: Provenance) -> dict:
+    """The JSON a log's record keeps: the command line's shape, moves in words, pictures of the illegal steps."""
+    stored = {"kind": LOG, **verdict.to_json(), "checked_with": provenance.to_json()}
+    return _with_words_and_pictures(stored, "steps", verdict.verdicts, verdict.moves.game)
+
+
+def stored_chain(verdict: ChainVerdict, game: Game, provenance: Provenance) -> dict:
+    """The JSON a chain's record keeps: the command line's shape, moves in words, pictures of the failing links."""
+    stored = {"kind": CHAIN, **verdict.to_json(), "checked_with": provenance.to_json()}
+    return _with_words_and_pictures(stored, "links", verdict.verdicts, game)
+
+
+def is_moves(report: dict) -> bool:
+    """Whether a stored report judges moves (a log's steps or a chain) rather than one position."""
+    return report.get("kind") in (LOG, CHAIN)
+
+
+def public_json(report: dict, root: str) -> dict:
+    """A stored moves report as the JSON route serves it: absolute case URLs, no page material."""
+    shown = {key: value for key, value in report.items() if key != PAGE_MATERIAL}
+    for key in ("steps", "links"):
+        if isinstance(shown.get(key), list):
+            shown[key] = [_absolute(item, root) for item in shown[key] if isinstance(item, dict)]
+    if isinstance(shown.get("start"), dict):
+        shown["start"] = _absolute(shown["start"], root)
+    return shown
+
+
+def _absolute(item: dict, root: str) -> dict:
+    fixed = dict(item)
+    for key in ("violations", "findings"):
+        if isinstance(item.get(key), list):
+            fixed[key] = [{**result, "url": root + result["url"]}
+                          if isinstance(result, dict) and str(result.get("url", "")).startswith("/") else result
+                          for result in item[key]]
+    return fixed
+
+
+def _with_words_and_pictures(stored: dict, key: str, verdicts: tuple[MoveVerdict, ...], game: Game) -> dict:
+    by_index = {verdict.index: verdict for verdict in verdicts}
+    drawn: dict[str, dict] = {}
+    for item in stored[key]:
+        verdict = by_index[item["index"]]
+        item["in_words"] = in_words(verdict)
+        if not verdict.legal and len(drawn) < PICTURED_MOVES:
+            drawn[str(verdict.index)] = _pictures_of(verdict, game)
+    stored[PAGE_MATERIAL] = drawn
+    return stored
+
+
+def in_words(verdict: MoveVerdict) -> str:
+    """The move as a sentence's part: each piece from where to where, or a count of what changed."""
+    change = verdict.difference
+    if not verdict.comparable:
+        return "the two positions are not of one game and scenario, so no move is read between them"
+    moved = "; ".join(change.describe_move(move) for move in change.moved)
+    return moved or change.summary()
+
+
+def _pictures_of(verdict: MoveVerdict, game: Game) -> dict:
+    """The cleaned pictures of the position before the move (no result marked) and after it (its results marked)."""
+    before = pictures.draw(game, verdict.difference.before, Report(position=verdict.difference.before, results=()))
+    after = pictures.draw(game, verdict.report.position, verdict.report)
+    return {"before": before.svg, "after": after.svg, "note": before.note or after.note}
