@@ -13,7 +13,8 @@ several checks) and gives the check a severity with the club's reason:
 House rules are applied to a finished :class:`~validator.report.Report` as a
 step of their own (:func:`apply`), never inside a check or the runner, and the
 report then carries the rules in force for its game, so its text, JSON and
-page say so.  The command line reads them from an XML file
+page say so.  A log's steps and a chain's links are re-rated the same way,
+report by report (:func:`apply_to_moves`).  The command line reads them from an XML file
 (``schemas/house-rules.xsd``, :func:`read_file`); the web app keeps them in
 the database (:mod:`validator.web.house_rules`).  Documented in
 docs/house-rules.md.
@@ -75,6 +76,10 @@ class HouseRules:
 
     def of_game(self, game: str) -> tuple[HouseRule, ...]:
         return tuple(rule for rule in self.rules if rule.game == game)
+
+    def in_force(self, games: set[str]) -> HouseRules:
+        """The rules of these games only: what a report of a log or chain says it was rated under."""
+        return HouseRules(tuple(rule for rule in self.rules if rule.game in games), self.source)
 
     def governing(self, result: Result) -> HouseRule | None:
         return next((rule for rule in self.rules if rule.governs(result)), None)
@@ -152,6 +157,33 @@ def apply(report, house_rules: HouseRules):
     results = tuple(_rated(result, rated.governing(result)) for result in report.results)
     return dataclasses.replace(report, results=tuple(result for result in results if result is not None),
                                house_rules=rated)
+
+
+def apply_to_moves(verdict, house_rules: HouseRules):
+    """A judged move, log or chain as the club plays it: every step's and link's report re-rated by :func:`apply`.
+
+    ``verdict`` is a :class:`~validator.moves.verdicts.MoveVerdict` (one
+    step or link), a :class:`~validator.moves.verdicts.LogVerdict` (its
+    starting position too) or a :class:`~validator.moves.verdicts.ChainVerdict`;
+    the same kind comes back, recording the rules in force for its game.  A
+    warning does not make a step or link illegal; a break (a rewind, an
+    unexplained change) is no check's result and stays.  A verdict judged with
+    ``first`` stopped at the first move illegal as Referee rates it: to stop
+    at the first illegal one as the club plays, give the house rules to
+    :func:`~validator.moves.verdicts.judge_log` or ``judge_chain`` instead.
+    """
+    from validator.moves.verdicts import ChainVerdict, LogVerdict, MoveVerdict
+
+    if isinstance(verdict, MoveVerdict):
+        return dataclasses.replace(verdict, report=apply(verdict.report, house_rules))
+    rated = tuple(apply_to_moves(move, house_rules) for move in verdict.verdicts)
+    if isinstance(verdict, LogVerdict):
+        return dataclasses.replace(verdict, start=apply(verdict.start, house_rules), verdicts=rated,
+                                   house_rules=house_rules.in_force({verdict.moves.game.id}))
+    if isinstance(verdict, ChainVerdict):
+        return dataclasses.replace(verdict, verdicts=rated,
+                                   house_rules=house_rules.in_force({position.game for position in verdict.positions}))
+    raise TypeError(f"house rules apply to a move, a log or a chain verdict, not {type(verdict).__name__}")
 
 
 def _rated(result: Result, rule: HouseRule | None) -> Result | None:

@@ -110,10 +110,13 @@ def test_a_missing_file_is_one_sentence(run_cli, tmp_path):
     assert code == 2 and "the house rules file cannot be read" in err
 
 
-def test_house_rules_with_a_chain_are_refused_in_a_sentence(run_cli, tmp_path):
+def test_house_rules_rate_the_position_checks_of_a_chain_link_too(run_cli, tmp_path):
+    code, _, _ = run_cli("check", OVERSTACKED, OVERSTACKED)
+    assert code == 1  # the link's position after is overstacked
     rules = house_rules_file(tmp_path, rule("warning"))
     code, out, err = run_cli("check", OVERSTACKED, OVERSTACKED, "--house-rules", rules)
-    assert code == 2 and out == "" and "give one save, or a .vlog with --final." in err
+    assert code == 0, (out, err)
+    assert "[6.21] (warning, house rule) 9 division-equivalents" in out
 
 
 def test_the_documented_example_is_accepted(run_cli, tmp_path):

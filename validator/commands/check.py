@@ -35,7 +35,8 @@ def register(commands) -> None:
                        help="stop at the first illegal step of a log or save of a chain (default: go to the end)")
     checking.add_argument("--house-rules", type=Path, metavar="FILE",
                           help="rate checks as the club plays them: an XML file of house rules (docs/house-rules.md); "
-                               "a check made a warning is shown but does not make the position illegal "
+                               "a check made a warning is shown but does not make the position, a log's step or a chain's link "
+                               "illegal "
                                "(default: every check as Referee rates it)")
     add_vassal_options(checking)
     add_limits(checking)
@@ -53,10 +54,6 @@ def register(commands) -> None:
 
 
 def check(arguments: argparse.Namespace) -> int:
-    steps = len(arguments.files) > 1 or (arguments.files[0].name.lower().endswith(".vlog") and not arguments.final)
-    if arguments.house_rules is not None and steps:
-        raise UsageError("--house-rules rates the checks of one position for now; give one save, or a .vlog with "
-                         "--final.", arguments.house_rules)
     if arguments.final and not any(path.name.lower().endswith(".vlog") for path in arguments.files):
         raise UsageError("--final checks the last position of a VASSAL log (.vlog), and no file given is one; "
                          "leave --final out.", arguments.files[0])
@@ -76,10 +73,11 @@ def check_position(arguments: argparse.Namespace) -> int:
     reading = intake.read_submission(submission)
     tell_reading(arguments, submission.source, reading.note)
     report = provenance.stamped(run_checks(reading.position), submission, reading)
-    if arguments.house_rules is not None:
+    club_rules = house_rules_of(arguments)
+    if club_rules is not None:
         from validator import house_rules
 
-        report = house_rules.apply(report, house_rules.read_file(arguments.house_rules))
+        report = house_rules.apply(report, club_rules)
     unfinished = _unfinished_mapping(reading.translation)
     if arguments.format == "json":
         print_json({**report.to_json(), **({"mapping_todo": unfinished} if unfinished else {})})
@@ -91,6 +89,15 @@ def check_position(arguments: argparse.Namespace) -> int:
                                f"{unfinished['left_out_by_todo']} pieces were left out by rules marked todo, so "
                                "no rule saw them; fill the mapping in and check again.")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def house_rules_of(arguments: argparse.Namespace):
+    """The club's house rules --house-rules names, read before any save is judged; None without the option."""
+    if arguments.house_rules is None:
+        return None
+    from validator import house_rules
+
+    return house_rules.read_file(arguments.house_rules)
 
 
 def _unfinished_mapping(translation) -> dict | None:
@@ -105,10 +112,12 @@ def check_log(arguments: argparse.Namespace) -> int:
     from validator.moves.steps import read_log_moves
     from validator.moves.verdicts import judge_log
 
+    club_rules = house_rules_of(arguments)
     log = read_log_moves(submission_of(arguments, arguments.files[0]))
     if not log.total:  # a log of no steps holds one position, checked as Referee checks a save
         return check_position(arguments)
-    verdict = _with_progress(arguments, "step", log.moves, lambda progress: judge_log(log, arguments.first, progress))
+    verdict = _with_progress(arguments, "step", log.moves,
+                             lambda progress: judge_log(log, arguments.first, progress, club_rules))
     return _print_verdict(arguments, verdict)
 
 
@@ -117,6 +126,7 @@ def check_chain(arguments: argparse.Namespace) -> int:
     from validator import intake
     from validator.moves.verdicts import judge_chain
 
+    club_rules = house_rules_of(arguments)
     positions = []
     for path in arguments.files:
         submission = submission_of(arguments, path, alone=not any_vassal(arguments.files))
@@ -124,7 +134,7 @@ def check_chain(arguments: argparse.Namespace) -> int:
         tell_reading(arguments, submission.source, reading.note)
         positions.append(reading.position)
     verdict = _with_progress(arguments, "save", len(positions) - 1,
-                             lambda progress: judge_chain(positions, arguments.first, progress))
+                             lambda progress: judge_chain(positions, arguments.first, progress, club_rules))
     return _print_verdict(arguments, verdict)
 
 

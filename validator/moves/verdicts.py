@@ -10,7 +10,9 @@ judged whole, and each also says whether the save follows from the one
 before (:mod:`validator.moves.chains`).
 
 ``first`` stops at the first illegal move.  ``progress`` is told of each
-move judged (see :mod:`validator.moves.progress`).
+move judged (see :mod:`validator.moves.progress`).  ``house_rules`` rates
+each move's results as a club plays them (:func:`validator.house_rules.apply_to_moves`),
+before ``first`` asks whether the move is illegal.
 
 The JSON shapes are a public contract, documented in docs/cli.md.
 """
@@ -31,6 +33,7 @@ from validator.rules import Result, Violation
 from validator.wording import plural, verb_for
 
 if TYPE_CHECKING:  # reading a log needs the VASSAL readers; judging a chain of our saves does not
+    from validator.house_rules import HouseRules
     from validator.moves.steps import LogMoves
 
 Progress = Callable[[int], None]
@@ -222,6 +225,7 @@ class LogVerdict:
     verdicts: tuple[MoveVerdict, ...]
     judged: int
     stopped_at: int | None = None  # the step judging stopped at (``first``), or None
+    house_rules: HouseRules | None = None  # the club's rules its reports were rated under, or None
 
     @property
     def illegal(self) -> list[MoveVerdict]:
@@ -246,6 +250,7 @@ class LogVerdict:
                       "violations": [self.start.result_json(result, base_url) for result in self.start.violations]},
             "illegal_steps": [verdict.index for verdict in self.illegal],
             "steps": [verdict.to_json(base_url) for verdict in self.verdicts if verdict.speaks],
+            **house_rules_json(self.house_rules),
         }
 
     def to_text(self) -> str:
@@ -264,15 +269,45 @@ class LogVerdict:
         if not self.start.legal:
             faults.append("the position it starts from is illegal")
         verdict = "; ".join(faults) or "legal"
+        lines += house_rules_lines(self.house_rules)
         lines.append(f"{log.source}: {plural(log.total, 'step')}{undone}; {plural(self.judged, 'move')} judged"
                      f"{stopped}: {verdict}.")
         return "\n".join(lines)
 
 
-def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet) -> LogVerdict:
+def house_rules_json(house_rules: HouseRules | None) -> dict:
+    """``house_rules`` as a single report's JSON has it, only on a verdict rated under house rules."""
+    if house_rules is None:
+        return {}
+    return {"house_rules": {"source": house_rules.source, "rules": [rule.to_json() for rule in house_rules.rules]}}
+
+
+def house_rules_lines(house_rules: HouseRules | None) -> list[str]:
+    if house_rules is None:
+        return []
+    return [f"Checked under the house rules of {house_rules.source}:",
+            *(f"    {rule.sentence()}" for rule in house_rules.rules)]
+
+
+def _rated(verdict: MoveVerdict, house_rules: HouseRules | None) -> MoveVerdict:
+    if house_rules is None:
+        return verdict
+    from validator.house_rules import apply_to_moves
+
+    return apply_to_moves(verdict, house_rules)
+
+
+def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet,
+              house_rules: HouseRules | None = None) -> LogVerdict:
     """Every move of the log, each blamed only for the position violations it brings."""
     verdicts = []
     start = runner.check(log.start, log.game)
+    rated_start = start
+    in_force = None
+    if house_rules is not None:
+        from validator.house_rules import apply
+
+        rated_start, in_force = apply(start, house_rules), house_rules.in_force({log.game.id})
     standing: dict[int, list[Result]] = {id(log.start): list(start.results)}
     history = History(log.start)
     judged = 0
@@ -281,15 +316,15 @@ def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet) -
         if before_results is None:
             before_results = list(runner.iter_results(step.before, log.game))
         after_results = list(runner.iter_results(step.after, log.game))
-        verdict = judge_move(step.difference, log.game, before_results, index=step.index,
-                             after_results=after_results, history=history)
+        verdict = _rated(judge_move(step.difference, log.game, before_results, index=step.index,
+                                    after_results=after_results, history=history), house_rules)
         standing = {id(step.after): after_results}
         verdicts.append(verdict)
         judged += 1
         progress(judged)
         if first and not verdict.legal:
-            return LogVerdict(log, start, tuple(verdicts), judged, step.index)
-    return LogVerdict(log, start, tuple(verdicts), judged)
+            return LogVerdict(log, rated_start, tuple(verdicts), judged, step.index, in_force)
+    return LogVerdict(log, rated_start, tuple(verdicts), judged, house_rules=in_force)
 
 
 @dataclass(frozen=True)
@@ -299,6 +334,7 @@ class ChainVerdict:
     positions: tuple[Position, ...]
     verdicts: tuple[MoveVerdict, ...] = field(default=())
     stopped_at: int | None = None
+    house_rules: HouseRules | None = None  # the club's rules its reports were rated under, or None
 
     @property
     def legal(self) -> bool:
@@ -311,6 +347,7 @@ class ChainVerdict:
             "stopped_at": self.stopped_at,
             "legal": self.legal,
             "links": [verdict.to_json(base_url) for verdict in self.verdicts],
+            **house_rules_json(self.house_rules),
         }
 
     def to_text(self) -> str:
@@ -327,13 +364,16 @@ class ChainVerdict:
             f"{plural(len(illegal), 'save')} ({', '.join(map(str, illegal))}) "
             f"{verb_for(len(illegal), 'does', 'do')} not follow or {verb_for(len(illegal), 'holds', 'hold')} "
             "illegal moves")
+        lines += house_rules_lines(self.house_rules)
         lines.append(f"{plural(len(self.positions), 'save')} in a chain{stopped}: {verdict_text}.")
         return "\n".join(lines)
 
 
-def judge_chain(positions: list[Position], first: bool = False, progress: Progress = _quiet) -> ChainVerdict:
+def judge_chain(positions: list[Position], first: bool = False, progress: Progress = _quiet,
+                house_rules: HouseRules | None = None) -> ChainVerdict:
     """Each save after the first, as a move from the one before it, with the breaks that stop it following."""
     verdicts = []
+    in_force = house_rules.in_force({position.game for position in positions}) if house_rules is not None else None
     history = History(positions[0])
     for index, (before, after) in enumerate(zip(positions, positions[1:], strict=False), start=2):
         change = difference(before, after)
@@ -350,8 +390,9 @@ def judge_chain(positions: list[Position], first: bool = False, progress: Progre
             else:
                 verdict = judge_move(change, game, breaks=tuple(chains.unexplained(change, game)), index=index,
                                      history=history, allowed=tuple(chains.allowed(change, game)))
+        verdict = _rated(verdict, house_rules)
         verdicts.append(verdict)
         progress(index - 1)
         if first and not verdict.legal:
-            return ChainVerdict(tuple(positions), tuple(verdicts), index)
-    return ChainVerdict(tuple(positions), tuple(verdicts))
+            return ChainVerdict(tuple(positions), tuple(verdicts), index, in_force)
+    return ChainVerdict(tuple(positions), tuple(verdicts), house_rules=in_force)
