@@ -71,6 +71,8 @@ class Limits:
     """Events in one save of our format."""
     hexes: int = 1_000_000
     """Areas and hexes of one map of our format."""
+    chain_saves: int = 10_000
+    """Saves in one chain sent to be checked at once (the web's multi-file upload)."""
 
     # -- grid numbering of a VASSAL module -----------------------------------------------------------
     grid_offset: int = 10_000
@@ -119,6 +121,7 @@ WEB_LIMITS = Limits(
     facts=20_000,
     events=20_000,
     hexes=100_000,
+    chain_saves=20,  # each save is read and judged in turn, so a request takes time in proportion; 20 turns is plenty
     grid_offset=1_000,
     grid_leading=8,
     label_characters=100,
