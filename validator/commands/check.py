@@ -35,9 +35,8 @@ def register(commands) -> None:
                        help="stop at the first illegal step of a log or save of a chain (default: go to the end)")
     checking.add_argument("--house-rules", type=Path, metavar="FILE",
                           help="rate checks as the club plays them: an XML file of house rules (docs/house-rules.md); "
-                               "a check made a warning is shown but does not make the position, a log's step or a chain's link "
-                               "illegal "
-                               "(default: every check as Referee rates it)")
+                               "a check made a warning is shown but does not make the position, a log's step or a "
+                               "chain's link illegal (default: every check as Referee rates it)")
     add_vassal_options(checking)
     add_limits(checking)
     add_format(checking)
