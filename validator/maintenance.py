@@ -8,6 +8,10 @@ period (``[storage] orphan_grace_seconds``): a younger file may belong to a
 check still running in another process, whose row is about to be committed,
 and is never taken.  Only files with the names Referee generates are
 considered; anything else in the folder is left alone.
+
+The same clean forgets the counters that only slow people down for a while
+(:func:`forget_counters`): failed sign-ins a day after the last one, and the
+per-client counters of comments and case files whose window began a day ago.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 from validator import storage, store
@@ -52,6 +57,35 @@ class Cleaning:
                 "orphans": [{"name": orphan.name, "bytes": orphan.size, "age_seconds": round(orphan.age_seconds)}
                             for orphan in self.orphans],
                 "bytes": self.freed_bytes, "too_young": self.young}
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """How many sign-in failure counts and per-client counters a clean removed (or, dry, would remove)."""
+
+    sign_in_failures: int
+    client_counters: int
+
+    def as_json(self) -> dict:
+        return {"sign_in_failures": self.sign_in_failures, "client_counters": self.client_counters}
+
+    def summary(self, dry_run: bool) -> str:
+        """A sentence on what was forgotten; empty when nothing was."""
+        if not self.sign_in_failures and not self.client_counters:
+            return ""
+        counted = (f"{plural(self.sign_in_failures, 'sign-in failure count')} and "
+                   f"{plural(self.client_counters, 'client counter')} older than a day")
+        return f"{counted} would be removed." if dry_run else f"Removed {counted}."
+
+
+def forget_counters(connection: store.Connection, *, dry_run: bool = False) -> Forgotten:
+    """Remove (or, with ``dry_run``, only count) the counters past keeping, so their tables never grow for good."""
+    from validator.arbitration import arbiters, clock, counters
+
+    counters_before = (clock.parsed(clock.now()) - timedelta(seconds=counters.KEPT_SECONDS)).isoformat(
+        timespec="seconds")
+    return Forgotten(arbiters.forget_failures(connection, dry_run=dry_run),
+                     counters.forget_older(connection, counters_before, dry_run=dry_run))
 
 
 def named_files(connection: store.Connection) -> set[str]:

@@ -6,7 +6,10 @@ never stored.  Failed sign-ins are counted in the database per name and client
 address, so the slowing holds across workers and hosts: after
 ``FREE_FAILURES`` failures each further attempt waits twice as long as the
 last, up to ``LONGEST_WAIT_SECONDS``, and a right password during the wait is
-refused too (otherwise the wait would slow nothing).
+refused too (otherwise the wait would slow nothing).  A right password clears
+its own count; failures are forgotten :data:`FAILURES_KEPT_SECONDS` after the
+last one, when each sign-in attempt removes them (and so does ``referee
+maintenance clean``), so the table holds no more than a day of failures.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ SHORTEST_PASSWORD = 8
 LONGEST_PASSWORD = 200
 FREE_FAILURES = 5
 LONGEST_WAIT_SECONDS = 15 * 60
+FAILURES_KEPT_SECONDS = 24 * 3600  # a day after the last failure, the count starts again from nothing
 PASSWORD_METHOD = "scrypt"
 
 
@@ -130,6 +134,7 @@ def change_password(connection: store.Connection, name: str, password: str) -> N
 def verify(connection: store.Connection, name: str, password: str, client: str = "") -> SignIn:
     """Check a name and password, counting failures per name and client; a wait refuses even the right one."""
     with store.write_transaction(connection):
+        connection.execute("DELETE FROM sign_in_failure WHERE last_failed_at < ?", (failures_forgotten_before(),))
         failure = connection.execute(
             "SELECT failures, last_failed_at FROM sign_in_failure WHERE name = ? AND client = ?", (name, client)
         ).fetchone()
@@ -153,6 +158,22 @@ def verify(connection: store.Connection, name: str, password: str, client: str =
         )
         failures = (failure["failures"] if failure is not None else 0) + 1
     return SignIn(None, wait_after(failures))
+
+
+def failures_forgotten_before() -> str:
+    """The ISO stamp before which a last failure is forgotten: :data:`FAILURES_KEPT_SECONDS` ago."""
+    return (clock.parsed(clock.now()) - timedelta(seconds=FAILURES_KEPT_SECONDS)).isoformat(timespec="seconds")
+
+
+def forget_failures(connection: store.Connection, *, dry_run: bool = False) -> int:
+    """Remove (or only count) the failure counts whose last failure is past keeping; how many."""
+    before = failures_forgotten_before()
+    if dry_run:
+        return connection.execute("SELECT COUNT(*) FROM sign_in_failure WHERE last_failed_at < ?",
+                                  (before,)).fetchone()[0]
+    with store.write_transaction(connection):
+        return len(connection.execute("DELETE FROM sign_in_failure WHERE last_failed_at < ? RETURNING name",
+                                      (before,)).fetchall())
 
 
 @functools.cache

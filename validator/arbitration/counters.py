@@ -4,6 +4,11 @@ A counter counts one action (``comment``, ``case-file``) of one client
 address in a fixed window; when the window has passed it starts again.  The
 count is taken inside the caller's write transaction, so two workers never
 both take the last place.
+
+Counters do not pile up: each count first removes the rows of its action
+whose window has passed, and ``referee maintenance clean`` removes every row
+whose window began more than :data:`KEPT_SECONDS` ago (a quiet site counts
+nothing, so only the clean reaches its rows).  No window may be longer.
 """
 
 from __future__ import annotations
@@ -15,12 +20,19 @@ from validator import store
 from validator.arbitration import clock
 
 
+KEPT_SECONDS = 24 * 3600  # the longest window, and how long ``referee maintenance clean`` keeps a counter
+
+
 @dataclass(frozen=True)
 class Limit:
-    """At most ``count`` actions in ``seconds`` from one client address."""
+    """At most ``count`` actions in ``seconds`` (a day at most) from one client address."""
 
     count: int
     seconds: int
+
+    def __post_init__(self) -> None:
+        if not 0 < self.seconds <= KEPT_SECONDS:
+            raise ValueError(f"a counter's window is 1 to {KEPT_SECONDS} seconds, not {self.seconds}")
 
 
 class LimitReached(Exception):
@@ -34,6 +46,8 @@ class LimitReached(Exception):
 def take(connection: store.Connection, action: str, client: str, limit: Limit) -> None:
     """Count one action, or raise :class:`LimitReached`; call inside a write transaction."""
     now = clock.parsed(clock.now())
+    passed = (now - timedelta(seconds=limit.seconds)).isoformat(timespec="seconds")
+    connection.execute("DELETE FROM client_counter WHERE action = ? AND window_started_at < ?", (action, passed))
     row = connection.execute(
         "SELECT window_started_at, count FROM client_counter WHERE action = ? AND client = ?", (action, client)
     ).fetchone()
@@ -50,3 +64,13 @@ def take(connection: store.Connection, action: str, client: str, limit: Limit) -
         "ON CONFLICT (action, client) DO UPDATE SET window_started_at = excluded.window_started_at, count = 1",
         (action, client, now.isoformat(timespec="seconds")),
     )
+
+
+def forget_older(connection: store.Connection, before: str, *, dry_run: bool = False) -> int:
+    """Remove (or only count) every counter whose window began before the ISO stamp ``before``; how many."""
+    if dry_run:
+        return connection.execute("SELECT COUNT(*) FROM client_counter WHERE window_started_at < ?",
+                                  (before,)).fetchone()[0]
+    with store.write_transaction(connection):
+        return len(connection.execute("DELETE FROM client_counter WHERE window_started_at < ? RETURNING action",
+                                      (before,)).fetchall())

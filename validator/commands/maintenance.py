@@ -13,7 +13,8 @@ def register(commands) -> None:
     maintenance_commands = maintenance.add_subparsers(title="maintenance commands", metavar="MAINTENANCE_COMMAND")
     cleaning = command(maintenance_commands, "clean",
                        "remove uploaded files that no report or kept module names, once older than the grace "
-                       "period ([storage] orphan_grace_seconds)")
+                       "period ([storage] orphan_grace_seconds), and sign-in failure counts and client counters "
+                       "older than a day")
     cleaning.add_argument("--dry-run", action="store_true", help="only list what would be removed")
     add_format(cleaning)
     cleaning.set_defaults(handler=clean)
@@ -51,9 +52,11 @@ def clean(arguments: argparse.Namespace) -> int:
                          "orphan; nothing was removed: point REFEREE_INSTANCE (or REFEREE_DATABASE_URL) at the "
                          "instance whose uploads you mean to clean.", target)
     with database() as connection:
+        forgotten = maintenance.forget_counters(connection, dry_run=arguments.dry_run)
         cleaning = maintenance.clean(connection, folder / instance.UPLOADS_NAME, grace, dry_run=arguments.dry_run)
     if arguments.format == "json":
-        print_json(cleaning.as_json())
+        print_json({**cleaning.as_json(), **forgotten.as_json()})
     else:
-        console.write_text(maintenance.summary(cleaning, grace))
+        lines = [maintenance.summary(cleaning, grace), forgotten.summary(arguments.dry_run)]
+        console.write_text("\n".join(line for line in lines if line))
     return EXIT_OK
