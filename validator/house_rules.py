@@ -149,13 +149,20 @@ def read_file(path: Path) -> HouseRules:
 
 
 def apply(report, house_rules: HouseRules):
-    """The report as the club plays it: each governed result re-rated, and the game's rules in force recorded."""
+    """The report as the club plays it: each governed result re-rated, and the game's rules in force recorded.
+
+    A result citing two cases (one check under both) is rated case by case:
+    a club that makes 6.63 a warning but leaves 15.4 alone still has 15.4
+    forbid the move, so the warning and the violation are both shown.
+    """
     in_force = house_rules.of_game(report.position.game)
     if not in_force:
         return report
+    from validator.infractions import once, per_case
+
     rated = HouseRules(in_force, house_rules.source)
-    results = tuple(_rated(result, rated.governing(result)) for result in report.results)
-    return dataclasses.replace(report, results=tuple(result for result in results if result is not None),
+    results = (_rated(part, rated.governing(part)) for result in report.results for part in per_case(result))
+    return dataclasses.replace(report, results=once(result for result in results if result is not None),
                                house_rules=rated)
 
 

@@ -101,6 +101,9 @@ class Report:
             "pieces": list(result.pieces),
             "piece_names": self.piece_names(result),
             "url": base_url + case_url(result.game, result.case),
+            "also_cases": [  # the same rule stated under other cases (validator.infractions)
+                {"case": str(case), "rule": f"{result.game}:{case}", "url": base_url + case_url(result.game, case)}
+                for case in result.also_cases],
             "facts": result.facts,
             "judges": result.judges or "position",
             **self._house_rule_json(result),
@@ -146,7 +149,8 @@ class Report:
         marker = "" if result.severity == "error" else f" ({result.severity})"
         if self.house_rules is not None and self.house_rules.governing(result) is not None:
             marker = f" ({result.severity}, house rule)"
-        text = f"{where}: [{result.case}]{marker} {result.message}"
+        cited = ", ".join(str(case) for case in (result.case, *result.also_cases))
+        text = f"{where}: [{cited}]{marker} {result.message}"
         if result.pieces:
             text += "\n    pieces: " + ", ".join(self.piece_names(result))
         return text

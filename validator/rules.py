@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import ModuleType
 
 from validator.cases import CaseNumber
@@ -43,13 +44,33 @@ class Result:
     facts: dict = field(default_factory=dict, compare=False)  # machine-readable numbers
     judges: str = ""  # what the check that gave it judges, "position" or "move": stamped by the runner
     check: str = ""  # the name of the check that gave it (house rules are keyed by it): stamped by the runner
+    also_cases: tuple[CaseNumber, ...] = ()  # other cases stating the same rule, cited with it (validator.infractions)
 
     kind = "result"
 
     def __post_init__(self) -> None:
         if isinstance(self.case, str):
-            object.__setattr__(self, "case", CaseNumber.parse(self.case))
+            object.__setattr__(self, "case", _parsed_case(self.case))
         object.__setattr__(self, "pieces", tuple(self.pieces))
+
+    def stamped(self, **stamps: object) -> Result:
+        """A copy with the runner's stamps set: its fields are read already, so ``__init__`` is not run again.
+
+        ``dataclasses.replace`` would rebuild every field; a big position
+        yields hundreds of results, each stamped once.
+        """
+        unknown = stamps.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"a result has no field {', '.join(sorted(unknown))}")
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__, **stamps)
+        return copy
+
+
+@lru_cache(maxsize=1024)
+def _parsed_case(text: str) -> CaseNumber:
+    """A case a check names by its text (``"14.2A"``), parsed once: checks name the same few, result after result."""
+    return CaseNumber.parse(text)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ check judges.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -82,9 +81,14 @@ def iter_move_results(difference: Difference, game: Game | None = None) -> Itera
 
 
 def check_move(difference: Difference, game: Game | None = None) -> Report:
-    """The position checks of the position after, then the move checks of the difference, as one report."""
+    """The position checks of the position after, then the move checks of the difference, as one report.
+
+    Each infraction is said once (:func:`validator.infractions.once`): a check tagged with two cases cites both.
+    """
+    from validator.infractions import once
+
     game = game or get(difference.after.game)
-    results = (*iter_results(difference.after, game), *iter_move_results(difference, game))
+    results = once((*iter_results(difference.after, game), *iter_move_results(difference, game)))
     return Report(position=difference.after, results=results, before=difference.before)
 
 
@@ -104,15 +108,21 @@ def _stamp(result: Result, registered: Check) -> Result:
     if not isinstance(result, (Violation, Finding)):
         raise CheckDefectError(f"{registered.rule} ({registered.name}) yielded {result!r}, not a Violation or Finding")
     case = result.case or registered.case
-    if case is not registered.case and not case.is_within(registered.case):
+    if case is not registered.case and not _is_within(case, registered.case):
         raise CheckDefectError(
             f"{registered.rule} ({registered.name}) narrowed its case to {case}, outside {registered.case}"
         )
     severity = result.severity or (registered.severity if isinstance(result, Violation) else "info")
-    return dataclasses.replace(
-        result, case=case, severity=severity, rule=_rule_name(registered.game, case), game=registered.game,
+    return result.stamped(
+        case=case, severity=severity, rule=_rule_name(registered.game, case), game=registered.game,
         judges=registered.judges, check=registered.name,
     )
+
+
+@lru_cache(maxsize=1024)
+def _is_within(case: CaseNumber, scope: CaseNumber) -> bool:
+    """Whether a check's narrowed case lies within its own: asked once per result, of a few pairs of cases."""
+    return case.is_within(scope)
 
 
 @lru_cache(maxsize=1024)

@@ -70,12 +70,12 @@ def test_an_illegal_step_is_reported_at_its_index_with_the_move_in_words(tmp_pat
                               "from_name": "Macedonia / Partisan Mountain", "to": "serbia/mountain/partisan",
                               "to_name": "Serbia / Partisan Mountain"}]
     (violation,) = step["violations"]  # one infraction, one violation, citing both cases
-    assert violation["case"] == "6.63" and violation["message"].endswith("; 15.4 says the same")
+    assert violation["case"] == "6.63" and [cited["case"] for cited in violation["also_cases"]] == ["15.4"]
     assert all(violation["judges"] == "move" for violation in step["violations"])
     code, out, _ = run_cli("check", log, "--game", "tito", "--module", module)
     assert code == 1
     assert "step 2: Partisan group from Macedonia / Partisan Mountain to Serbia / Partisan Mountain" in out
-    assert "[6.63]" in out and "1 illegal step (2)" in out
+    assert "[6.63, 15.4]" in out and "1 illegal step (2)" in out
 
 
 def test_the_same_step_undone_is_not_a_move(tmp_path, game_turn_one, run_cli):

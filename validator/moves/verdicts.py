@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from validator import runner
 from validator.games import Game, get
+from validator.infractions import once
 from validator.model import Piece, Position
 from validator.moves import chains
 from validator.moves.diff import Difference, difference
@@ -119,27 +120,6 @@ def judge_move(change: Difference, game: Game | None = None, standing: Iterable[
         else runner.iter_move_results(change, game)
     results = once((*position_results, *move_results, *allowed))
     return MoveVerdict(index, change, Report(position=change.after, results=results, before=change.before), breaks)
-
-
-def once(results: Iterable[Result]) -> tuple[Result, ...]:
-    """One result per infraction: a check stated under two cases speaks once citing both, and a move
-    violation the position check already reports (same rule, place and pieces) is not said again."""
-    kept: list[Result] = []
-    said: dict[tuple, int] = {}
-    placed = {(result.rule, result.location, result.pieces) for result in results
-              if isinstance(result, Violation) and result.judges != "move"}
-    for result in results:
-        if isinstance(result, Violation) and result.judges == "move" \
-                and (result.rule, result.location, result.pieces) in placed:
-            continue
-        same = (type(result), result.check, result.message, result.location, result.pieces)
-        if result.check and same in said:
-            first = kept[said[same]]
-            kept[said[same]] = replace(first, message=f"{first.message}; {result.case} says the same")
-            continue
-        said[same] = len(kept)
-        kept.append(result)
-    return tuple(kept)
 
 
 def brought(results: Iterable[Result], standing: Iterable[Result]) -> list[Violation]:
