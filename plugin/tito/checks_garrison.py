@@ -10,7 +10,7 @@ from validator.model import Piece, Position
 from validator.rules import Finding, case
 from validator.wording import noun_for, plural, verb_for
 
-from plugin.tito import facts, units
+from plugin.tito import facts, stacks, units
 from plugin.tito.units import fraction_text
 
 
@@ -18,21 +18,19 @@ def garrisons(position: Position) -> dict[str, tuple[Fraction, list[Piece], list
     """Per zone: the garrison in division-equivalents, the units counted, and which of them are on an operation."""
     turn = units.turn_number(position)
     on_operation = units.operation_zone_by_piece(position)
-    result: dict[str, tuple[Fraction, list[Piece], list[Piece]]] = {
-        zone: (Fraction(0), [], []) for zone in position.map.areas
-    }
+    counted: dict[str, tuple[list[Piece], list[Piece]]] = {zone: ([], []) for zone in position.map.areas}
     for piece in position.pieces:
         if not units.is_axis_regular(piece, turn):
             continue
         zone = on_operation.get(piece.id) or units.zone_of(position, piece)
-        if zone not in result:
+        if zone not in counted:
             continue
-        total, counted, operating = result[zone]
-        counted.append(piece)
+        garrison, operating = counted[zone]
+        garrison.append(piece)
         if piece.id in on_operation:
             operating.append(piece)
-        result[zone] = (total + units.division_equivalent(piece), counted, operating)
-    return result
+    return {zone: (stacks.division_total(garrison), garrison, operating)
+            for zone, (garrison, operating) in counted.items()}
 
 
 @case("7.51", severity="info")

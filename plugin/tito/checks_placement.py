@@ -9,19 +9,11 @@ from validator.model import Piece, Position
 from validator.rules import Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, units
+from plugin.tito import facts, stacks, units
 from plugin.tito.units import describe_all
 
 _SIDE_WORDS = MappingProxyType({"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"})
 _LOCATION_OF = MappingProxyType({"axis": "an Axis location", "yugoslav": "a Yugoslav location"})
-
-
-def _placed_stacks(position: Position) -> Iterator[tuple[str, object, list[Piece]]]:
-    """Each occupied location with its pieces, markers left out."""
-    for location_id, stack in position.stacks().items():
-        pieces = [piece for piece in stack if not units.is_marker(piece)]
-        if pieces:
-            yield location_id, position.map.locations[location_id], pieces
 
 
 def _standing(pieces: list[Piece], noun: str) -> str:
@@ -36,7 +28,7 @@ def _is_neutral(piece: Piece) -> bool:
 @case("5.4")
 def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation]:
     """Neutral Chetniks stand only in their zone's Neutral Chetnik box, and nothing else stands there."""
-    for location_id, location, pieces in _placed_stacks(position):
+    for location_id, location, pieces in stacks.placed(position):
         if location.kind == facts.NEUTRAL_BOX:
             intruders = [piece for piece in pieces if not _is_neutral(piece)]
             if intruders:
@@ -75,7 +67,7 @@ def _zone_display_home(piece: Piece, turn: int | None) -> tuple[str, frozenset[s
 def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violation]:
     """In a zone display a unit stands in the triangle or circle of its own kind: Partisan, Axis or Chetnik."""
     turn = units.turn_number(position)
-    for location_id, location, pieces in _placed_stacks(position):
+    for location_id, location, pieces in stacks.placed(position):
         if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY):
             continue
         here = units.location_side(location)
@@ -99,7 +91,7 @@ def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violatio
 def unit_in_wrong_objective_box(position: Position) -> Iterator[Violation]:
     """In an Objective Display Yugoslav units stand in the Yugoslav box and Axis units in the Axis box."""
     turn = units.turn_number(position)
-    for location_id, location, pieces in _placed_stacks(position):
+    for location_id, location, pieces in stacks.placed(position):
         if location.kind != facts.OBJECTIVE_BOX:
             continue
         here = units.location_side(location)
@@ -131,7 +123,7 @@ def _pro_axis_chetnik_in_chetnik_location(piece: Piece, location) -> bool:
 def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
     """No Yugoslav unit stands in an Axis box, triangle or circle, and no Axis unit in a Yugoslav one."""
     turn = units.turn_number(position)
-    for location_id, location, pieces in _placed_stacks(position):
+    for location_id, location, pieces in stacks.placed(position):
         if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY, facts.OBJECTIVE_BOX):
             continue
         owner = _location_owner(location)
@@ -159,7 +151,7 @@ def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
 def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[Violation]:
     """No location holds enemy units together, nor Partisans together with Chetniks (also 5.3 and 7.31)."""
     turn = units.turn_number(position)
-    for location_id, location, pieces in _placed_stacks(position):
+    for location_id, location, pieces in stacks.placed(position):
         axis = [piece for piece in pieces if units.side(piece, turn) == "axis"]
         yugoslav = [piece for piece in pieces if units.side(piece, turn) == "yugoslav"]
         if axis and yugoslav:
@@ -189,7 +181,7 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
     """Axis units enter a zone's Axis Hide-away only while on an Anti-Guerrilla Operation against that zone."""
     turn = units.turn_number(position)
     on_operation = units.operation_zone_by_piece(position)
-    for location_id, location, pieces in _placed_stacks(position):
+    for location_id, location, pieces in stacks.placed(position):
         if location.kind != facts.HIDE_AWAY or units.location_side(location) != "axis":
             continue
         intruders = [
@@ -217,7 +209,7 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
 def soviet_or_bulgarian_outside_partisan_locations(position: Position) -> Iterator[Violation]:
     """Soviets and pro-Yugoslav Bulgarians use the Partisan triangle and circle and never stack with Chetniks."""
     turn = units.turn_number(position)
-    for location_id, location, pieces in _placed_stacks(position):
+    for location_id, location, pieces in stacks.placed(position):
         allies = [piece for piece in pieces if units.is_soviet_or_yugoslav_bulgarian(piece, turn)]
         if not allies:
             continue

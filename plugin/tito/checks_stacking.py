@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 
 from validator.model import Position
 from validator.rules import Finding, Result, Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, units
+from plugin.tito import facts, stacks, units
 from plugin.tito.units import fraction_text
 
 
@@ -19,8 +18,8 @@ def overstacked_location(position: Position) -> Iterator[Result]:
     if position.phase in facts.MOVEMENT_IN_PROGRESS:
         return
     over = []
-    for location_id, stack in position.stacks().items():
-        total = sum((units.division_equivalent(piece) for piece in stack), Fraction(0))
+    for location_id, stack in stacks.stacks(position).items():
+        total = stacks.division_total(stack)
         if total > facts.STACKING_LIMIT:
             over.append((location_id, stack, total))
     for location_id, stack, total in over:

@@ -8,11 +8,11 @@ from validator.model import Piece, Position
 from validator.rules import Finding, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, units
+from plugin.tito import facts, stacks, units
 from plugin.tito.units import describe_all
 
 
-def _yugoslav_units(pieces: list[Piece], turn: int | None) -> list[Piece]:
+def _yugoslav_units(pieces: tuple[Piece, ...], turn: int | None) -> list[Piece]:
     return [
         piece for piece in pieces
         if units.side(piece, turn) == "yugoslav" and not units.is_marker(piece) and not units.is_tito(piece)
@@ -25,14 +25,14 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
     transfer.
     """
     turn = units.turn_number(position)
-    stacks = position.stacks()
+    standing = stacks.stacks(position)
     eliminated = set(position.facts.get("intrinsic-defence-eliminated", ()))
     totals = {"displays": 0, "mountains": 0, "transfers": 0}
     unchecked = False
 
     for display in position.map.displays.values():
         yugoslav_box = f"{display.area}/{display.id}/yugoslav"
-        holders = _yugoslav_units(stacks.get(yugoslav_box, []), turn)
+        holders = _yugoslav_units(standing.get(yugoslav_box, ()), turn)
         if not holders:
             continue
         value = int(display.attributes.get("victory-points", "0"))
@@ -47,7 +47,7 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
                 facts={"display": display.id, "victory_points": 0},
             )
             continue
-        axis_box = stacks.get(f"{display.area}/{display.id}/axis", [])
+        axis_box = standing.get(f"{display.area}/{display.id}/axis", ())
         if any(piece.nationality == "chetnik" for piece in holders) and any(
             units.is_pro_axis_chetnik(piece) for piece in axis_box
         ):
@@ -72,7 +72,7 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
     for zone in position.map.areas:
         for side in ("partisan", "chetnik"):
             location_id = f"{zone}/mountain/{side}"
-            holders = _yugoslav_units(stacks.get(location_id, []), turn)
+            holders = _yugoslav_units(standing.get(location_id, ()), turn)
             if not holders:
                 continue
             missing = [piece for piece in holders if piece.strength is None]
