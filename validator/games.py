@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     from validator.model import MapData, Piece, Position
     from validator.report import Report
     from validator.rules import RuleSet
+    from validator.vocabulary import Vocabulary
 
 # The games that ship with Referee: id -> the package that exposes ``game``.
 IN_TREE_GAMES: Mapping[str, str] = MappingProxyType({"tito": "plugin.tito", "awaw": "plugin.awaw", "tww": "plugin.tww"})
@@ -132,6 +133,9 @@ class Game:
     # (an upgrade flips a counter): (before, after, piece before, piece after) -> (the case that
     # allows it, a sentence why), or None; a change no hook allows breaks the chain (validator/moves/chains.py).
     allowed_change: Callable[[Position, Position, Piece, Piece], tuple[str, str] | None] | None = None
+    # The game's words (unit kinds, nations, facts, hex values) that a VASSAL mapping draft and a map skeleton
+    # match a module's names and a club's tables against (validator/vocabulary.py); None: nothing is matched.
+    vocabulary: Vocabulary | None = None
 
     @property
     def case_index_path(self) -> Path:

@@ -14,6 +14,7 @@ from validator.rules import RuleSet
 
 from plugin.awaw import construction, control, economy, map_data, movement, moves, picture, pool_checks
 from plugin.awaw.decisions import DECISIONS
+from plugin.awaw.drafting import VOCABULARY
 from plugin.awaw.unchecked import UNCHECKED
 from plugin.awaw.validation import prepare_map, validate_position
 
@@ -37,4 +38,5 @@ game = Game(
     decisions=DECISIONS,
     unchecked=UNCHECKED,
     turn_order=moves.turn_order,
+    vocabulary=VOCABULARY,
 )

@@ -1,9 +1,11 @@
-"""The words an A World at War save uses: powers, factions, countries, unit types, hex features.
+"""The words an A World at War save uses: powers, factions, countries, unit types, hex features, terrain.
 
 Every id here is what a save writes (lower case, hyphenated).  The lists are
 facts of the game, not rulebook text: the major powers and their alliance
 factions, the countries chapters 11 and 44 name, the Middle East grouping of
-11.341A, and the kinds of counters 11.353E lists.
+11.341A, and the kinds of counters 11.353E lists.  The words modules name
+pieces with (``KIND_WORDS``, ``NATION_WORDS``) feed the mapping draft
+through :mod:`plugin.awaw.drafting`.
 """
 
 from __future__ import annotations
@@ -121,3 +123,38 @@ FEATURES = (
 PERSIAN_ROUTE_FEATURES = ("abadan", "ahwaz", "tehran")
 SEASONS = ("winter", "spring", "summer", "fall")
 CONSTRUCTION_PHASE = "unit-construction"
+
+# Terrain, as chapters 11 and 44 tell it apart: a partisan may not move by sea
+# (11.43), and sea hexes around a partisan count for 11.71; no rule of theirs
+# reads any other terrain, so every land terrain is one word here.  A map
+# skeleton's terrain column takes these, and "sea" there is a sea hex.
+LAND, SEA = "land", "sea"
+TERRAINS = (LAND, SEA)
+
+# -- words modules name pieces with ---------------------------------------------
+
+# Words (and abbreviations) a module's piece names and images use for a kind of
+# counter; each value is one of PIECE_TYPES.
+KIND_WORDS = MappingProxyType({
+    "part": PARTISAN_TYPE, "partisan": PARTISAN_TYPE, "partisans": PARTISAN_TYPE,
+    "inf": "infantry", "infantry": "infantry", "arm": "armor", "armor": "armor", "armour": "armor",
+    "mech": "mechanized", "mechanized": "mechanized", "airborne": "airborne", "para": "airborne",
+    "marine": "marine", "marines": "marine", "militia": "militia", "garrison": "garrison",
+    "rep": "replacement", "repl": "replacement", "replacement": "replacement", "replacements": "replacement",
+    "air": "air", "fighter": "fighter", "bomber": "bomber",
+    "naval": "naval", "fleet": "fleet", "carrier": "carrier", "battleship": "battleship", "cruiser": "cruiser",
+    "destroyer": "destroyer", "sub": "submarine", "submarine": "submarine", "transport": "transport",
+    "airbase": "airbase", "bridgehead": "bridgehead", "bh": "bridgehead", "railhead": "railhead",
+    "fortress": "fortress", "fortification": "fortification", "ic": "ic", "industrial": "ic",
+})
+
+# Words a module uses for a power that owns or builds pieces; each value is one of BUILDERS.
+NATION_WORDS = MappingProxyType({
+    "uk": "britain", "br": "britain", "brit": "britain", "britain": "britain", "british": "britain",
+    "fr": "france", "france": "france", "french": "france",
+    "ge": "germany", "ger": "germany", "germany": "germany", "german": "germany",
+    "it": "italy", "ita": "italy", "italy": "italy", "italian": "italy",
+    "ru": "russia", "rus": "russia", "russia": "russia", "russian": "russia", "ussr": "russia",
+    "us": "usa", "usa": "usa", "american": "usa", "jp": "japan", "japan": "japan", "japanese": "japan",
+    "communist-china": "communist-china", "nationalist-china": "china",
+})

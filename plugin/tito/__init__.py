@@ -24,6 +24,7 @@ from plugin.tito import (
     picture,
 )
 from plugin.tito.decisions import DECISIONS
+from plugin.tito.drafting import VOCABULARY
 from plugin.tito.locations import prepare_map
 from plugin.tito.unchecked import UNCHECKED
 from plugin.tito.validation import validate_position
@@ -58,6 +59,7 @@ game = Game(
     unchecked=UNCHECKED,
     phases=facts.PHASES,
     allowed_change=moves.allowed_change,
+    vocabulary=VOCABULARY,
 )
 
 __all__ = ("CHECK_MODULES", "DECISIONS", "game")

@@ -1,5 +1,8 @@
 """Reading a Tito position: which side a piece is on, what it counts, where it stands, when it is.
 
+It also holds the words VASSAL modules name Tito's pieces with (``KIND_WORDS``,
+``NATION_WORDS``, ``SIZE_WORDS``), for the mapping draft (:mod:`plugin.tito.drafting`).
+
 The save's values are checked by :mod:`plugin.tito.validation` before any
 check runs, so these helpers may rely on known nationalities, sizes and
 allegiances.
@@ -8,6 +11,7 @@ allegiances.
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MappingProxyType
 
 from validator.model import Location, Piece, Position
 from validator.numbers import is_whole_number
@@ -93,6 +97,42 @@ def describe_all(pieces: list[Piece], limit: int = 6) -> str:
     if len(pieces) > limit:
         names.append(f"and {len(pieces) - limit} more")
     return ", ".join(names)
+
+
+# -- the words modules name pieces with ----------------------------------------
+
+# Words and abbreviations (normalised: lower case, several words joined by "-")
+# that name one of facts.UNIT_TYPES, facts.NATIONALITIES or a size of
+# facts.SIZE_EQUIVALENTS in a piece's name, image or palette folder.  Zone names
+# (Serbia, Croatia) are left out: a piece named after its zone says nothing of
+# its nationality.
+KIND_WORDS = MappingProxyType({
+    "inf": "infantry", "infantry": "infantry",
+    "mtn": "mountain-infantry", "mountain": "mountain-infantry", "mtn-inf": "mountain-infantry",
+    "mountain-infantry": "mountain-infantry",
+    "mech": "mechanized-infantry", "mech-inf": "mechanized-infantry", "mechanized": "mechanized-infantry",
+    "mechanized-infantry": "mechanized-infantry",
+    "pz": "panzer", "panzer": "panzer", "cav": "cavalry", "cavalry": "cavalry",
+    "para": "parachute", "parachute": "parachute",
+    "gue": "guerrilla", "guer": "guerrilla", "guerrilla": "guerrilla", "guerrillas": "guerrilla",
+    "tito": "tito",
+})
+NATION_WORDS = MappingProxyType({
+    "ger": "german", "germ": "german", "german": "german", "germany": "german",
+    "it": "italian", "ita": "italian", "ital": "italian", "italian": "italian", "italy": "italian",
+    "cro": "croat", "croat": "croat", "croatian": "croat",
+    "ser": "serbian", "serb": "serbian", "serbian": "serbian",
+    "bul": "bulgarian", "bulg": "bulgarian", "bulgarian": "bulgarian",
+    "sov": "soviet", "soviet": "soviet", "ussr": "soviet",
+    "par": "partisan", "part": "partisan", "partisan": "partisan", "partisans": "partisan",
+    "che": "chetnik", "chet": "chetnik", "chetnik": "chetnik", "chetniks": "chetnik",
+})
+SIZE_WORDS = MappingProxyType({
+    "bn": "battalion", "btn": "battalion", "battalion": "battalion",
+    "rgt": "regiment", "regt": "regiment", "regiment": "regiment",
+    "bde": "brigade", "brig": "brigade", "brigade": "brigade",
+    "div": "division", "division": "division", "corps": "corps", "grp": "group", "group": "group",
+})
 
 
 # -- numbers -------------------------------------------------------------------

@@ -13,6 +13,7 @@ from validator.rules import RuleSet
 
 from plugin.tww import communications, limited_abilities, moves, picture, rivalry, terms, territorials
 from plugin.tww.decisions import DECISIONS
+from plugin.tww.drafting import VOCABULARY
 from plugin.tww.unchecked import UNCHECKED
 from plugin.tww.validation import prepare_map, validate_position
 
@@ -37,4 +38,5 @@ game = Game(
     decisions=DECISIONS,
     unchecked=UNCHECKED,
     phases=terms.PHASES,
+    vocabulary=VOCABULARY,
 )

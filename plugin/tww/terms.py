@@ -53,6 +53,30 @@ NON_GROUND_TYPES = AIR_TYPES | {"naval"}
 
 YES, NO = "yes", "no"
 
+# -- the words modules name pieces with ------------------------------------------
+
+# The nation ids chapter 15 names (territorials, partisan countries, limited
+# forces, the rivals of 15.4.2) and those of the schematic map, for the mapping
+# draft (plugin/tww/drafting.py): a piece whose name or folder holds one (as
+# words: "West Germany") is of that nation.
+NATIONS = tuple(sorted(
+    TERRITORIAL_NATIONS | LIMITED_FORCES | {AFGHANISTAN, FINLAND, YUGOSLAVIA}
+    | {"greece", "iran", "israel", "jordan", "syria", "turkey", "soviet-union"}
+))
+NATION_WORDS = MappingProxyType({
+    **{nation: nation for nation in NATIONS},
+    "wg": "west-germany", "frg": "west-germany", "ussr": "soviet-union", "soviet": "soviet-union",
+    "sov": "soviet-union", "uae": "united-arab-emirates", "dutch": "netherlands",
+})
+SIDE_WORDS = MappingProxyType({"nato": "nato", "pact": "pact", "warsaw-pact": "pact", "wp": "pact",
+                               "neutral": "neutral", "neutrals": "neutral"})
+# Unit types: "air" and "naval" are the ones chapter 15 tells apart (AIR_TYPES, NON_GROUND_TYPES).
+KIND_WORDS = MappingProxyType({
+    "inf": "infantry", "infantry": "infantry", "arm": "armor", "armor": "armor", "armour": "armor",
+    "tank": "armor", "mech": "mechanized", "mechanized": "mechanized", "abn": "airborne", "airborne": "airborne",
+    "para": "airborne", "air": "air", "naval": "naval", "fleet": "naval",
+})
+
 
 def side_name(side: str) -> str:
     return SIDE_NAMES.get(side, side)

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from validator.games import get
 from validator.saves.vassal.locations import location_of
 from validator.saves.vassal.mapping import NAMESPACE, read_mapping
 from validator.saves.vassal.mapping_draft import classify
@@ -127,8 +128,9 @@ def test_partisan_slots_are_classified_by_name_and_image(drafted):
     assert {name: types[name] for name in ("UK Part 1-3", "RUS Part 1-3", "Part")} == dict.fromkeys(
         ("UK Part 1-3", "RUS Part 1-3", "Part"), "partisan")
     assert builders == {"UK Part 1-3": "britain", "RUS Part 1-3": "russia"}  # the neutral "Part" names nobody
-    assert classify("UK Part 1-3", "br-part", "Counters / Units / Britain", "awaw").kind_from == "name and image"
-    partisans_left_out = [e for e in root.iter(f"{M}ignore") if "partisans need" in (e.get("todo") or "")]
+    assert classify("UK Part 1-3", "br-part", "Counters / Units / Britain", get("awaw").vocabulary).kind_from == (
+        "name and image")
+    partisans_left_out = [e for e in root.iter(f"{M}ignore") if "partisan pieces need their home" in (e.get("todo") or "")]
     assert len(partisans_left_out) == 1, "the unfilled draft checks no partisan"
 
 
@@ -159,7 +161,7 @@ def fill_in(folder: Path, club: dict) -> Path:
     for partisan in club["partisans"]:
         etree.SubElement(homes, f"{M}entry", vassal=partisan["id"], ours=partisan["home"])
     for ignore in list(root.iter(f"{M}ignore")):
-        if "partisans need" in (ignore.get("todo") or ""):
+        if "partisan pieces need their home" in (ignore.get("todo") or ""):
             ignore.getparent().remove(ignore)
     tree.write(str(folder / "club.xml"), xml_declaration=True, encoding="UTF-8")
     return folder / "club.xml"

@@ -90,13 +90,23 @@ def test_names_match_only_when_normalised_names_are_equal():
     assert normalised("Banja Luka / Axis") == "banja-luka-axis"
 
 
+def vocabulary(game: str):
+    from validator.games import get
+
+    return get(game).vocabulary
+
+
 def test_piece_kinds_need_one_plain_word():
-    assert classify("UK Part 1-3", "br-part", "", "awaw").kind == "partisan"
-    assert classify("Partisan", "br-partisan.png", "Britain", "awaw").owner == "britain"  # from the folder
-    assert classify("Inf Arm 1-1", "inf.png", "", "awaw").kind is None  # two kinds: nothing guessed
-    assert classify("GE Inf 3-3", "ge-arm-46", "", "awaw").kind is None  # name and image disagree
-    assert classify("br-AB-3m3", "br-inf-33ab", "", "awaw").kind_from == "image"
-    assert classify("Infantryman", "x", "", "awaw").kind is None  # whole words only
+    awaw = vocabulary("awaw")
+    assert classify("UK Part 1-3", "br-part", "", awaw).kind == "partisan"
+    assert classify("Partisan", "br-partisan.png", "Britain", awaw).value("owner") == "britain"  # from the folder
+    assert classify("Inf Arm 1-1", "inf.png", "", awaw).kind is None  # two kinds: nothing guessed
+    assert classify("GE Inf 3-3", "ge-arm-46", "", awaw).kind is None  # name and image disagree
+    assert classify("br-AB-3m3", "br-inf-33ab", "", awaw).kind_from == "image"
+    assert classify("Infantryman", "x", "", awaw).kind is None  # whole words only
+    refused = classify("GE Inf 3-3", "ge-inf", "Counters / Italy", awaw)
+    assert refused.value("owner") is None and refused.missing == (
+        "no owner: its name says germany but its folder says italy",), "a name and a folder that disagree give none"
 
 
 def test_ignore_patterns_fit_the_schema_and_keep_prefixes_apart():
@@ -144,12 +154,20 @@ def test_tables_round_trip_into_our_map_with_only_what_was_filled_in(tmp_path):
 @pytest.mark.parametrize(("change", "problem"), [
     (lambda rows: rows[1].update(neighbours="9999"), "names the neighbour '9999', which the table does not list"),
     (lambda rows: rows[1].update(area="spain"), "is in the area 'spain', which areas.csv does not list"),
-    (lambda rows: rows[1].update(terrain="clear", island="true", area="") or rows.append(dict(rows[1])),
+    (lambda rows: rows[1].update(terrain="land", island="true", area="") or rows.append(dict(rows[1])),
      "the hex '0102' is listed twice"),
-    (lambda rows: rows[1].update(features="volcano"), "the hex '0102' has the features 'volcano', but a features is "
-                                                      "hex features ("),
-    (lambda rows: rows[1].update(island="maybe"), "the hex '0102' has the island 'maybe', but a island is true or "
-                                                  "false"),
+    (lambda rows: rows[1].update(features="volcano"), "the hex '0102' has 'volcano' in the column features (column 9), "
+                                                      "which takes hex features (city, port, capital"),
+    (lambda rows: rows[1].update(island="maybe"), "the hex '0102' has 'maybe' in the column island (column 12), which "
+                                                  "takes true or false"),
+    (lambda rows: rows[1].update(terrain="clear"), "the hex '0102' has 'clear' in the column terrain (column 13), "
+                                                   "which takes a terrain the partisan rules tell apart (land, sea)"),
+    (lambda rows: rows[1].update(controller="vichy"), "the hex '0102' has 'vichy' in the column controller (column "
+                                                      "10), which takes a power, 'neutral' or 'none' (the words it "
+                                                      "takes: germany, italy, japan, britain, france, usa, china, "
+                                                      "russia, communist-china, neutral, none)"),
+    (lambda rows: rows[1].update(terrain="sea", sea="false"), "the hex '0102' has the terrain 'sea' but the sea "
+                                                              "'false'; a terrain of sea means sea true"),
 ])
 def test_a_bad_table_is_refused_with_its_file_and_line(tmp_path, change, problem):
     module = parse_build_file(hex_module(), source="club-awaw.xml")
@@ -167,6 +185,43 @@ def test_a_bad_table_is_refused_with_its_file_and_line(tmp_path, change, problem
     result = referee("vassal", "mapping", "skeleton", "--hexes", hexes, "--areas", areas, "--game", "awaw",
                      "--output", tmp_path / "map.xml")
     assert result.returncode == 2 and problem in result.stderr and "Traceback" not in result.stderr
+
+
+def write_rows(path: Path, rows: list[dict]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as stream:
+        writer = csv.DictWriter(stream, list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def test_a_terrain_of_sea_makes_a_sea_hex_and_land_a_land_hex(tmp_path):
+    module = parse_build_file(hex_module(), source="club-awaw.xml")
+    hexes, areas = tmp_path / "hexes.csv", tmp_path / "areas.csv"
+    write_tables(build_skeleton(module), "awaw", hexes, areas)
+    rows = list(csv.DictReader(hexes.open(encoding="utf-8")))
+    rows[0].update(terrain="sea")
+    rows[1].update(terrain="land", sea="false")
+    rows[2].update(terrain="land")
+    write_rows(hexes, rows)
+    read = {h.get("id"): dict(h.attrib) for h in etree.fromstring(read_skeleton(hexes, areas, "awaw", "club"))}
+    assert (read[rows[0]["id"]]["sea"], read[rows[1]["id"]]["sea"], read[rows[2]["id"]]["sea"]) == (
+        "true", "false", "false")
+    assert "sea" not in read[rows[3]["id"]], "a hex the club left empty says nothing"
+
+
+def test_an_area_part_of_an_unknown_country_is_refused_at_its_line(tmp_path):
+    module = parse_build_file(hex_module(), source="club-awaw.xml")
+    hexes, areas = tmp_path / "hexes.csv", tmp_path / "areas.csv"
+    write_tables(build_skeleton(module), "awaw", hexes, areas)
+    areas.write_text("id,name,part-of\nkiev,Kiev,ukraine\nulster,Ulster,britian\n", encoding="utf-8")
+    with pytest.raises(SkeletonError) as raised:
+        read_skeleton(hexes, areas, "awaw", "club")
+    sentence = raised.value.sentence()
+    assert sentence.startswith(f"{areas}, line 3: the area 'ulster' has 'britian' in the column part-of (column 3)")
+    assert "britain" in sentence and "kiev" in sentence, "the known countries and the table's own areas are listed"
+    areas.write_text("id,name,part-of\nkiev,Kiev,ukraine\nulster,Ulster,britain\nukraine,Ukraine,russia\n",
+                     encoding="utf-8")
+    assert b'part-of="britain"' in read_skeleton(hexes, areas, "awaw", "club"), "an area of the table counts too"
 
 
 def test_the_draft_command_writes_a_valid_mapping_and_its_skeleton(tmp_path):

@@ -30,8 +30,10 @@ from pathlib import Path
 from lxml import etree
 
 from validator.errors import InputError
-from validator.facts import Boolean, ValueProblem, Word, Words
+from validator.facts import AttributeTable, Boolean, Context, Text, ValueProblem, Word, Words
 from validator.limits import DEFAULT_LIMITS
+from validator.model import Area, MapData
+from validator.vocabulary import Vocabulary
 
 from .grids import HexGrid, LabelTooLong, SizeNeeded, ZonedGrid, polygon_contains
 from .module import Board, MapDefinition, Module
@@ -44,7 +46,7 @@ GAME_HEX_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
     "tww": ("area", "terrain", "city", "region"),
 }
 """The hex attributes each hex game's map reads (docs/save-format.md), for the club to fill in."""
-GAME_AREA_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {"awaw": ("part-of",), "tww": ()}
+GAME_AREA_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {"awaw": ("part-of",), "tww": ("kind", "side")}
 AREA_COLUMNS = ("id", "name")
 _IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/\-]{0,199}")
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_.:/\-]")
@@ -290,50 +292,78 @@ def _read_rows(path: Path, reader, required: tuple[str, ...], most_rows: int
     return header, rows
 
 
-def hex_vocabulary(game: str) -> Mapping[str, object]:
-    """The game's hex attributes by name (``HEX`` beside its position validation), so table words are checked."""
-    import sys
-
+def game_vocabulary(game: str) -> Vocabulary | None:
+    """The game's vocabulary (``Game.vocabulary``): the values its hex and area columns take."""
     from validator.games import get
 
-    validate = get(game).validate_position
-    table = getattr(sys.modules.get(getattr(validate, "__module__", "")), "HEX", None)
-    return {attribute.name: attribute for attribute in table.attributes} if table is not None else {}
+    return get(game).vocabulary
 
 
-def _require_known_word(vocabulary: Mapping[str, object] | None, column: str, value: str, path: Path,
-                        identifier: str, line: int) -> None:
-    """Refuse a value of a column the game reads as words of a fixed set (or yes/no) that is not one of them."""
-    attribute = (vocabulary or {}).get(column)
-    kind = attribute.value if attribute is not None else None
-    if isinstance(kind, Words) and not kind.parts:
-        kind = kind.rest
-    if not (isinstance(kind, Boolean) or isinstance(kind, Word) and kind.extra is None):
-        return  # free text, or words the map itself adds (its areas): checked when the map is read
+def known_words(value_type: object, context: Context) -> list[str]:
+    """The words a column of a fixed set takes, for the refusal; empty when it takes free text or numbers."""
+    if isinstance(value_type, Boolean):
+        return [value_type.true, value_type.false]
+    if isinstance(value_type, Word):
+        extra = sorted(set(value_type.extra(context)) - value_type.members) if value_type.extra is not None else []
+        return [*value_type.choices, *extra]
+    if isinstance(value_type, Words):
+        return [word for part in (*value_type.parts, value_type.rest) if part is not None
+                for word in known_words(part, context)]
+    return []
+
+
+def _require_known(table: AttributeTable | None, column: str, value: str, context: Context, where: tuple[Path, int],
+                   header: list[str], what: str) -> None:
+    """Refuse a value the game's table does not take, with the file, line, column and the words it knows."""
+    attribute = next((item for item in (table.attributes if table is not None else ()) if item.name == column), None)
+    if attribute is None or isinstance(attribute.value, Text):
+        return
     try:
-        attribute.value.read(value, None)
+        attribute.value.read(value, context)
     except ValueProblem as problem:
-        raise SkeletonError(path, f"the hex '{identifier}' has the {column} '{value}', but a {column} is "
-                                  f"{problem.expected}", line) from None
+        path, line = where
+        known = known_words(attribute.value, context)
+        listed = f" (the words it takes: {', '.join(known)})" if not all(word in problem.expected for word in known) \
+            else ""
+        number = header.index(column) + 1 if column in header else 0
+        raise SkeletonError(path, f"{what} has '{value}' in the column {column} (column {number}), which takes "
+                                  f"{problem.expected}{listed}; write one of those words or leave it empty",
+                            line) from None
+
+
+def _apply_implied(vocabulary: Vocabulary | None, row: dict[str, str], what: str, where: tuple[Path, int]) -> None:
+    """Fill in what a value says of another column (terrain sea: a sea hex); refuse a row where they disagree."""
+    for implied in (vocabulary.implied if vocabulary is not None else ()):
+        if row.get(implied.column) != implied.value:
+            continue
+        given = row.get(implied.implies, "")
+        if not given:
+            row[implied.implies] = implied.implied
+        elif given != implied.implied:
+            raise SkeletonError(where[0], f"{what} has the {implied.column} '{implied.value}' but the "
+                                          f"{implied.implies} '{given}'; a {implied.column} of {implied.value} means "
+                                          f"{implied.implies} {implied.implied}, so make them agree", where[1])
 
 
 def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str, *,
-                  most_hexes: int = DEFAULT_LIMITS.hexes, vocabulary: Mapping[str, object] | None = None) -> bytes:
+                  most_hexes: int = DEFAULT_LIMITS.hexes) -> bytes:
     """Our map XML from the filled-in tables; every value the club gave, and nothing else.
 
-    ``vocabulary``: the game's hex attributes by name (default: its plugin's),
-    so a word the game does not know (a terrain, a feature) is refused with
-    its line rather than written into a map the check would refuse later.
+    Each value is read as the game's vocabulary (``Game.vocabulary``) reads
+    that column, so a word the game does not know (a terrain, a feature, a
+    country an area is part of) is refused with its file, line and column
+    and the words the column takes, rather than written into a map the
+    check would refuse later, or read as something else.
     """
+    vocabulary = game_vocabulary(game)
     hex_attributes = GAME_HEX_ATTRIBUTES.get(game, ("area",))
     area_attributes = GAME_AREA_ATTRIBUTES.get(game, ())
-    vocabulary = hex_vocabulary(game) if vocabulary is None else vocabulary
     hex_header, hex_rows = _rows(hexes_path, ("id", "neighbours"), most_hexes)
-    _, area_rows = _rows(areas_path, AREA_COLUMNS, most_hexes)
+    area_header, area_rows = _rows(areas_path, AREA_COLUMNS, most_hexes)
     root = etree.Element(f"{{{SAVE_NAMESPACE}}}map", nsmap={None: SAVE_NAMESPACE})
     root.set("id", map_id)
     root.set("game", game)
-    areas: set[str] = set()
+    areas: dict[str, Area] = {}
     for line, row in area_rows:
         identifier = row["id"]
         if not _IDENTIFIER.fullmatch(identifier):
@@ -341,11 +371,18 @@ def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str, *,
                                             "only, starting with a letter or digit)", line)
         if identifier in areas:
             raise SkeletonError(areas_path, f"the area '{identifier}' is listed twice", line)
-        areas.add(identifier)
+        areas[identifier] = Area(identifier, row.get("name", ""),
+                                 attributes={column: row[column] for column in area_attributes if row.get(column)},
+                                 line=line)
+    context = Context(MapData(id=map_id, source=str(areas_path), areas=areas))
+    for identifier, area in areas.items():
         element = etree.SubElement(root, f"{{{SAVE_NAMESPACE}}}area", id=identifier)
-        for column in ("name", *area_attributes):
-            if row.get(column):
-                element.set(column, row[column])
+        if area.name:
+            element.set("name", area.name)
+        for column, value in area.attributes.items():
+            _require_known(vocabulary.areas if vocabulary else None, column, value, context, (areas_path, area.line),
+                           area_header, f"the area '{identifier}'")
+            element.set(column, value)
     ids = {row["id"]: line for line, row in hex_rows}
     seen: set[str] = set()
     for line, row in hex_rows:
@@ -363,15 +400,19 @@ def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str, *,
         element = etree.SubElement(root, f"{{{SAVE_NAMESPACE}}}hex", id=identifier)
         if neighbours:
             element.set("neighbours", " ".join(neighbours))
+        what = f"the hex '{identifier}'"
         for column in hex_attributes:
             value = row.get(column, "")
-            if not value:
-                continue
-            if column == "area" and value not in areas:
-                raise SkeletonError(hexes_path, f"the hex '{identifier}' is in the area '{value}', which "
-                                                f"{areas_path.name} does not list", line)
-            _require_known_word(vocabulary, column, value, hexes_path, identifier, line)
-            element.set(column, value)
+            if column == "area" and value and value not in areas:
+                raise SkeletonError(hexes_path, f"{what} is in the area '{value}', which {areas_path.name} does not "
+                                                "list", line)
+            if value:
+                _require_known(vocabulary.hexes if vocabulary else None, column, value, context, (hexes_path, line),
+                               hex_header, what)
+        _apply_implied(vocabulary, row, what, (hexes_path, line))
+        for column in hex_attributes:
+            if row.get(column):
+                element.set(column, row[column])
     unused = [column for column in hex_header if column not in (*HEX_COLUMNS, *hex_attributes)]
     if unused:
         raise SkeletonError(hexes_path, f"has the column {', '.join(unused)}, which a {game} map does not read "

@@ -8,14 +8,15 @@ Matching is exact, never fuzzy (docs/vassal-mapping.md, "Drafting a mapping"):
   location, area or display of the game's map is mapped to it.  A board with
   a hex grid, for a hex game, is mapped hex by hex through the map skeleton
   (:mod:`.map_skeleton`).  Everything else is skipped with a ``todo``.
-* **Piece kinds.** The words of a piece's name (runs of letters and digits,
-  lower case) and of its image name are looked up in the game's table of
-  unit kinds below.  A piece whose name gives one kind, and whose image gives
-  the same kind or none, is that kind; so is a piece whose name gives none and
-  whose image gives one.  Anything else is left out with a ``todo``.
-* **Owners.** The words of the name, then of the palette folders the piece
-  slot sits in, looked up in the game's table of nations: exactly one nation
-  found is the owner (a partisan's builder).
+* **Pieces.** The game's vocabulary (``Game.vocabulary``,
+  :mod:`validator.vocabulary`) says which words name a unit kind, a nation,
+  a side or a size.  The words of a piece's name, image and palette folders
+  (runs of letters and digits, lower case; phrases of several words joined
+  by ``-``) are looked up in each table, in the sources the table reads: the
+  sources that name any value must name the same one, and none may name two.
+  A piece needs its kind and every required attribute.
+* **State.** Global properties are matched to the game's position
+  attributes and facts by name (:mod:`.draft_state`).
 
 A piece the draft cannot describe completely is left out by an ``<ignore>``
 marked ``todo``, and a location it cannot place is skipped with a ``todo``:
@@ -33,6 +34,9 @@ from pathlib import Path
 
 from lxml import etree
 
+from validator.vocabulary import PieceWords, Vocabulary
+
+from .draft_state import write_state
 from .grids import RegionGrid, ZonedGrid
 from .map_skeleton import GAME_HEX_ATTRIBUTES, Skeleton, hex_grid_of, hex_id
 from .mapping import NAMESPACE
@@ -41,40 +45,8 @@ from .module import Module
 _WORD = re.compile(r"[a-z0-9]+")
 _IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/\-]{0,199}")
 HEX_NAME_PATTERN = r"^(?P<hex>[A-Za-z0-9][A-Za-z0-9_.:/\-]*)$"
-
-KIND_WORDS: Mapping[str, Mapping[str, str]] = {
-    "awaw": {
-        "part": "partisan", "partisan": "partisan", "partisans": "partisan",
-        "inf": "infantry", "infantry": "infantry", "arm": "armor", "armor": "armor", "armour": "armor",
-        "mech": "mechanized", "mechanized": "mechanized", "airborne": "airborne", "para": "airborne",
-        "marine": "marine", "marines": "marine", "militia": "militia", "garrison": "garrison",
-        "rep": "replacement", "repl": "replacement", "replacement": "replacement", "replacements": "replacement",
-        "air": "air", "fighter": "fighter", "bomber": "bomber",
-        "naval": "naval", "fleet": "fleet", "carrier": "carrier", "battleship": "battleship", "cruiser": "cruiser",
-        "destroyer": "destroyer", "sub": "submarine", "submarine": "submarine", "transport": "transport",
-        "airbase": "airbase", "bridgehead": "bridgehead", "bh": "bridgehead", "railhead": "railhead",
-        "fortress": "fortress", "fortification": "fortification", "ic": "ic", "industrial": "ic",
-    },
-}
-"""Words that name one unit kind of the game (its piece ``type`` values), as modules abbreviate them."""
-
-NATION_WORDS: Mapping[str, Mapping[str, str]] = {
-    "awaw": {
-        "uk": "britain", "br": "britain", "brit": "britain", "britain": "britain", "british": "britain",
-        "fr": "france", "france": "france", "french": "france",
-        "ge": "germany", "ger": "germany", "germany": "germany", "german": "germany",
-        "it": "italy", "ita": "italy", "italy": "italy", "italian": "italy",
-        "ru": "russia", "rus": "russia", "russia": "russia", "russian": "russia", "ussr": "russia",
-        "us": "usa", "usa": "usa", "american": "usa", "jp": "japan", "japan": "japan", "japanese": "japan",
-    },
-}
-"""Words that name one nation of the game (an owner or builder id)."""
-
-PARTISAN_KINDS: Mapping[str, str] = {"awaw": "partisan"}
-POSITION_ATTRIBUTES = ("scenario", "turn", "phase", "phasing")
-REQUIRED_POSITION: Mapping[str, tuple[str, ...]] = {"awaw": ("turn",), "tito": ("turn",), "tww": ("turn",)}
-"""Position attributes a game refuses a save without, which the draft must at least mark to fill in."""
-"""The kind whose pieces have a builder and a home instead of an owner."""
+LONGEST_PHRASE = 4
+"""Most words a vocabulary phrase (``united-arab-emirates``) runs to."""
 
 
 def normalised(text: str) -> str:
@@ -85,44 +57,74 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
+def phrases_found(text: str, table: Mapping[str, str]) -> set[str]:
+    """The values of the table's words and phrases in the text, the longest phrase first at each word."""
+    found: set[str] = set()
+    listed, index = words(text), 0
+    while index < len(listed):
+        for length in range(min(LONGEST_PHRASE, len(listed) - index), 0, -1):
+            phrase = "-".join(listed[index:index + length])
+            if phrase in table:
+                found.add(table[phrase])
+                index += length
+                break
+        else:
+            index += 1
+    return found
+
+
 @dataclass(frozen=True)
 class PieceClass:
-    """What the draft found for one piece name."""
+    """What the draft found for one piece name: its kind and the other attributes its names give."""
 
     name: str
     kind: str | None
     kind_from: str
     """``name``, ``image``, ``name and image``, or why no kind was found."""
-    owner: str | None
+    values: Mapping[str, str]
+    """Attribute -> value, for each other attribute of the vocabulary the names give."""
+    missing: tuple[str, ...]
+    """Required attributes the names do not give (and why), so the piece is left out."""
+
+    def value(self, attribute: str) -> str | None:
+        return self.values.get(attribute)
 
 
-def _kinds(text: str, table: Mapping[str, str]) -> set[str]:
-    return {table[word] for word in words(text) if word in table}
+def _texts(name: str, image: str, folder: str) -> dict[str, str]:
+    return {"name": name, "image": re.sub(r"\.[A-Za-z]+$", "", image), "folder": folder}
 
 
-def classify(name: str, image: str, folder: str, game: str) -> PieceClass:
-    """A piece name's kind and owner, found only where one word says it plainly."""
-    kind_words, nation_words = KIND_WORDS.get(game, {}), NATION_WORDS.get(game, {})
-    by_name = _kinds(name, kind_words)
-    by_image = _kinds(re.sub(r"\.[A-Za-z]+$", "", image), kind_words)
-    kind, kind_from = None, "no word of its name or image names a kind"
-    if len(by_name) > 1 or len(by_image) > 1:
-        kind_from = "its name or image names several kinds"
-    elif by_name and by_image and by_name != by_image:
-        kind_from = f"its name says {next(iter(by_name))} but its image says {next(iter(by_image))}"
-    elif by_name:
-        kind, kind_from = next(iter(by_name)), "name and image" if by_image else "name"
-    elif by_image:
-        kind, kind_from = next(iter(by_image)), "image"
-    owner = None
-    for text in (name, folder):
-        nations = _kinds(text, nation_words)
-        if len(nations) == 1:
-            owner = next(iter(nations))
-            break
-        if nations:
-            break
-    return PieceClass(name, kind, kind_from, owner)
+def find_value(piece_words: PieceWords, texts: Mapping[str, str]) -> tuple[str | None, str]:
+    """The attribute's value when the sources naming any name the same one, and why not otherwise."""
+    named = {source: phrases_found(texts.get(source, ""), piece_words.words) for source in piece_words.sources}
+    several = [source for source, values in named.items() if len(values) > 1]
+    if several:
+        return None, f"its {several[0]} names more than one {piece_words.attribute}"
+    given = {source: next(iter(values)) for source, values in named.items() if values}
+    if len(set(given.values())) > 1:
+        (first, one), (second, other) = list(given.items())[:2]
+        return None, f"its {first} says {one} but its {second} says {other}"
+    if not given:
+        article = "an" if piece_words.attribute[:1] in "aeiou" else "a"
+        return None, f"no word of its {' or '.join(piece_words.sources)} names {article} {piece_words.attribute}"
+    return next(iter(given.values())), " and ".join(given)
+
+
+def classify(name: str, image: str, folder: str, vocabulary: Vocabulary | None) -> PieceClass:
+    """A piece name's kind and other attributes, found only where the words say them plainly."""
+    if vocabulary is None:
+        return PieceClass(name, None, "the game has no vocabulary to match names against", {}, ())
+    texts = _texts(name, image, folder)
+    kind, kind_from = find_value(vocabulary.kind, texts)
+    values: dict[str, str] = {}
+    missing: list[str] = []
+    for piece_words in vocabulary.attributes:
+        value, why = find_value(piece_words, texts)
+        if value is not None:
+            values[piece_words.attribute] = value
+        elif piece_words.required and kind not in piece_words.attribute_for_kind:
+            missing.append(f"no {piece_words.attribute}: {why}")
+    return PieceClass(name, kind, kind_from, values, tuple(missing))
 
 
 @dataclass
@@ -254,70 +256,28 @@ def draft_mapping(module: Module, game: str, *, map_href: str, game_map: Path | 
         if name:
             candidates.setdefault(name, (image, prototypes_folder.get(name, "")))
         unnamed = unnamed or not name
-    classes = [classify(name, image, folder, game) for name, (image, folder) in candidates.items()]
+    vocabulary = _vocabulary_of(game)
+    classes = [classify(name, image, folder, vocabulary) for name, (image, folder) in candidates.items()]
     draft.pieces = classes
-    partisan_kind = PARTISAN_KINDS.get(game)
-    typed = [c for c in classes if c.kind is not None and (c.owner is not None or c.kind == partisan_kind)]
-    untyped = [c for c in classes if c not in typed]
-    partisans = [c for c in typed if c.kind == partisan_kind]
-    units = [c for c in typed if c.kind != partisan_kind]
-
-    types = writer.add(root, "table", name="piece-types")
-    writer.comment(types, "each piece name (VASSAL's basic name) and the kind its words give")
-    for item in typed:
-        writer.add(types, "entry", vassal=item.name, ours=item.kind)
-    owners = writer.add(root, "table", name="owners")
-    for item in units:
-        writer.add(owners, "entry", vassal=item.name, ours=item.owner)
-    if partisan_kind:
-        builders = writer.add(root, "table", name="partisan-builders")
-        for item in partisans:
-            if item.owner:
-                writer.add(builders, "entry", vassal=item.name, ours=item.owner)
-        writer.add(root, "table", name="partisan-homes",
-                   todo="the module gives no partisan's home country: list each partisan by its VASSAL piece id "
-                        "(referee vassal dump --format json shows the ids) with the country it was built in")
-    # -- state ---------------------------------------------------------------------------------------------------
-    by_name = {normalised(name): name for name in module.global_properties}
-    state = None
-    for attribute in POSITION_ATTRIBUTES:
-        found = by_name.get(attribute)
-        if found is None and attribute not in REQUIRED_POSITION.get(game, ()):
-            continue
-        state = state if state is not None else writer.add(root, "state")
-        if found is not None:
-            writer.add(state, "global", property=found, position=attribute,
-                       todo=f"the module's global property '{found}' is named like the {attribute}: check that its "
-                            "values are ours (add value= or translate= if not)")
-        else:
-            writer.add(state, "global", property=f"(the global property that holds the {attribute})",
-                       position=attribute,
-                       todo=f"the module has no global property named '{attribute}': name the one that holds it, "
-                            f"or give default= (for a scenario's set-up) when none does")
-
+    described = [c for c in classes if c.kind is not None and not c.missing]
+    undescribed = [c for c in classes if c.kind is None or c.missing]
+    if vocabulary is not None:
+        _write_piece_tables(writer, root, vocabulary, described)
+    write_state(writer, root, module.global_properties, vocabulary, normalised)
     pieces = writer.add(root, "pieces")
-    if untyped:
-        for pattern in name_patterns((c.name for c in untyped), (c.name for c in typed)):
+    if undescribed:
+        for pattern in name_patterns((c.name for c in undescribed), (c.name for c in described)):
             writer.add(pieces, "ignore", name_pattern=pattern,
-                       todo="piece names whose kind or owner the names do not make clear (see the comment below); "
-                            "give each a kind in piece-types (and an owner), then take it out of this list")
+                       todo="piece names whose kind or other attributes the names do not make clear (see the "
+                            "comment below); give each its entries in the tables, then take it out of this list")
         writer.comment(pieces, "not classified: " + "; ".join(
-            f"{c.name} ({c.kind_from if c.kind is None else 'no owner'})" for c in untyped))
+            f"{c.name} ({c.kind_from if c.kind is None else ', '.join(c.missing)})" for c in undescribed))
     if unnamed:
         writer.add(pieces, "ignore", name_pattern="^$",
                    todo="pieces without a name: nothing says what they are; describe them by a property, or keep "
                         "leaving them out")
-    if partisans:
-        for pattern in name_patterns((c.name for c in partisans), (c.name for c in units)):
-            writer.add(pieces, "ignore", name_pattern=pattern,
-                       todo="partisans need a builder and a home: fill in partisan-builders and partisan-homes, "
-                            "then remove this ignore")
-    writer.add(pieces, "attribute", name="type", value="{basic_name|map:piece-types}")
-    writer.add(pieces, "attribute", name="owner", value="{basic_name|lookup:owners}", required="no")
-    if partisan_kind:
-        writer.add(pieces, "attribute", name="builder", value="{basic_name|lookup:partisan-builders}",
-                   required="no")
-        writer.add(pieces, "attribute", name="home", value="{id|lookup:partisan-homes}", required="no")
+    if vocabulary is not None:
+        _write_piece_rules(writer, pieces, vocabulary, described)
 
     # -- locations -----------------------------------------------------------------------------------------------
     locations = writer.add(root, "locations")
@@ -354,6 +314,53 @@ def draft_mapping(module: Module, game: str, *, map_href: str, game_map: Path | 
     return draft
 
 
+def _vocabulary_of(game: str) -> Vocabulary | None:
+    from validator.games import get
+
+    return get(game).vocabulary
+
+
+def _write_piece_tables(writer: _Writer, root, vocabulary: Vocabulary, described: list[PieceClass]) -> None:
+    """One table per attribute, each piece name with its value; a kind's own tables; and what no name gives."""
+    kinds = writer.add(root, "table", name=vocabulary.kind.table)
+    writer.comment(kinds, "each piece name (VASSAL's basic name) and the kind its words give")
+    for item in described:
+        writer.add(kinds, "entry", vassal=item.name, ours=item.kind)
+    for piece_words in vocabulary.attributes:
+        tables = {piece_words.table: writer.add(root, "table", name=piece_words.table)}
+        for _, table in dict.fromkeys(piece_words.attribute_for_kind.values()):
+            tables[table] = writer.add(root, "table", name=table)
+        for item in described:
+            value = item.value(piece_words.attribute)
+            if value is not None:
+                _, table = piece_words.attribute_for_kind.get(item.kind, (None, piece_words.table))
+                writer.add(tables[table], "entry", vassal=item.name, ours=value)
+    for needs in vocabulary.kind_needs:
+        writer.add(root, "table", name=needs.table, todo=needs.todo)
+
+
+def _write_piece_rules(writer: _Writer, pieces, vocabulary: Vocabulary, described: list[PieceClass]) -> None:
+    """The ignores that keep out what still needs filling in, and one attribute per table."""
+    for needs in vocabulary.kind_needs:
+        needing = [c.name for c in described if c.kind == needs.kind]
+        others = [c.name for c in described if c.kind != needs.kind]
+        for pattern in name_patterns(needing, others):
+            writer.add(pieces, "ignore", name_pattern=pattern,
+                       todo=f"{needs.kind} pieces need their {needs.attribute}, which no name gives: "
+                            f"fill in {needs.table} (and the other tables for them), then remove this ignore")
+    writer.add(pieces, "attribute", name=vocabulary.kind.attribute,
+               value=f"{{basic_name|map:{vocabulary.kind.table}}}")
+    for piece_words in vocabulary.attributes:
+        sure = piece_words.required and not piece_words.attribute_for_kind
+        writer.add(pieces, "attribute", name=piece_words.attribute,
+                   value=f"{{basic_name|{'map' if sure else 'lookup'}:{piece_words.table}}}",
+                   **({} if sure else {"required": "no"}))
+        for attribute, table in dict.fromkeys(piece_words.attribute_for_kind.values()):
+            writer.add(pieces, "attribute", name=attribute, value=f"{{basic_name|lookup:{table}}}", required="no")
+    for needs in vocabulary.kind_needs:
+        writer.add(pieces, "attribute", name=needs.attribute, value=f"{{id|lookup:{needs.table}}}", required="no")
+
+
 def relative_href(target: Path, mapping_path: Path | None) -> str:
     """``target`` as the mapping's ``<map href>``: relative to the mapping's folder when it has one."""
     if mapping_path is None:
@@ -369,5 +376,5 @@ def has_hex_boards(module: Module) -> bool:
     return any(hex_grid_of(board) is not None for definition in module.maps.values() for board in definition.boards)
 
 
-__all__ = ["Draft", "KIND_WORDS", "NATION_WORDS", "PieceClass", "classify", "draft_mapping", "game_locations",
+__all__ = ["Draft", "PieceClass", "classify", "draft_mapping", "game_locations",
            "has_hex_boards", "is_hex_game", "normalised", "relative_href"]
