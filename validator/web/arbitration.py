@@ -17,7 +17,7 @@ from markupsafe import Markup
 from validator import store
 from validator.arbitration import case_files, comments, counters, requests, rulings
 from validator.errors import InputError
-from validator.web import csrf, database, records
+from validator.web import arbitration_json, csrf, database, records
 from validator.web.arbiters import arbiter_required, client_address, current_arbiter
 from validator.web.markup import printable
 
@@ -211,11 +211,20 @@ def write_ruling():
     return redirect(url_for("arbitration.ruling", ruling_id=written.id), code=303)
 
 
+def _ruling_and_request(ruling_id: str) -> tuple[rulings.Ruling, requests.RulingRequest | None]:
+    found = _ruling_or_404(ruling_id)
+    return found, requests.load(database.connection(), found.request_id) if found.request_id else None
+
+
 @blueprint.get("/rulings/<ruling_id>")
 def ruling(ruling_id: str):
-    found = _ruling_or_404(ruling_id)
-    answered = requests.load(database.connection(), found.request_id) if found.request_id else None
+    found, answered = _ruling_and_request(ruling_id)
     return render_template("arbitration/ruling.html", ruling=found, answered=answered)
+
+
+@blueprint.get("/rulings/<ruling_id>.json")
+def ruling_as_json(ruling_id: str):
+    return arbitration_json.ruling_json(*_ruling_and_request(ruling_id))
 
 
 @blueprint.get("/rulings/<ruling_id>/edit")
@@ -290,12 +299,22 @@ def open_request():
     return redirect(url_for("arbitration.ruling_request", request_id=opened.id), code=303)
 
 
-@blueprint.get("/requests/<request_id>")
-def ruling_request(request_id: str):
+def _request_and_answers(request_id: str) -> tuple[requests.RulingRequest, list[str]]:
     found = _request_or_404(request_id)
     answers = [row[0] for row in database.connection().execute(
-        "SELECT id FROM ruling WHERE request_id = ? ORDER BY created_at", (found.id,))]
+        "SELECT id FROM ruling WHERE request_id = ? ORDER BY created_at, id", (found.id,))]
+    return found, answers
+
+
+@blueprint.get("/requests/<request_id>")
+def ruling_request(request_id: str):
+    found, answers = _request_and_answers(request_id)
     return render_template("arbitration/request.html", ruling_request=found, answers=answers)
+
+
+@blueprint.get("/requests/<request_id>.json")
+def ruling_request_as_json(request_id: str):
+    return arbitration_json.request_json(*_request_and_answers(request_id))
 
 
 # -- The arbiter's view of a report ---------------------------------------------------

@@ -20,9 +20,9 @@ from flask import render_template
 from markupsafe import Markup
 
 from validator import privacy, retention, store
-from validator.arbitration import case_files, comments, rulings
+from validator.arbitration import case_files, comments, requests, rulings
 from validator.paths import static_dir
-from validator.web import records, reports
+from validator.web import arbitration_json, records, reports
 
 EXPORT_VERSION = 1
 
@@ -33,17 +33,10 @@ def _rulings(connection: store.Connection, case_file_id: str) -> list[rulings.Ru
     return [ruling for ruling in (rulings.load(connection, row[0]) for row in rows) if ruling is not None]
 
 
-def _ruling_json(ruling: rulings.Ruling, site_root: str) -> dict:
-    return {
-        "id": ruling.id, "url": f"{site_root}/rulings/{ruling.id}", "status": ruling.status,
-        "arbiter": ruling.arbiter, "decision": ruling.decision, "created_at": ruling.created_at,
-        "updated_at": ruling.updated_at, "review_note": ruling.review_note,
-        "cases": [citation.number for citation in ruling.citations],
-        "exceptions": [{"report_id": item.violation.report_id, "case": item.violation.case,
-                        "rule": item.violation.check, "location": item.violation.location or None,
-                        "pieces": list(item.violation.pieces), "reason": item.reason}
-                       for item in ruling.exceptions],
-    }
+def _ruling_json(connection: store.Connection, ruling: rulings.Ruling) -> dict:
+    """The ruling as ``/rulings/<id>.json`` serves it, with the request it answers."""
+    answered = requests.load(connection, ruling.request_id) if ruling.request_id else None
+    return arbitration_json.ruling_json(ruling, answered)
 
 
 def _gathered(connection: store.Connection, case_file_id: str):
@@ -68,7 +61,7 @@ def exported_json(connection: store.Connection, case_file_id: str, site_root: st
         "reports": [{"position": item.position, "role": item.role,
                      "uploads_removed_at": retention.removed_at(connection, record.id),
                      "report": reports.public_json(record)} for item, record in filed],
-        "rulings": [_ruling_json(ruling, site_root) for ruling in _rulings(connection, found.id)],
+        "rulings": [_ruling_json(connection, ruling) for ruling in _rulings(connection, found.id)],
         "comments": [{"author": comment.author, "body": comment.body, "written_at": comment.written_at}
                      for comment in comments.listed(connection, found.id)],
     })
