@@ -18,6 +18,13 @@ A case of the index is
   severity "unchecked" only flags positions, so its case needs a declaration;
 * **not encoded** otherwise.
 
+An enforced case whose deciding checks all judge a move (Tito 6.63, 6.41)
+is a *move case*: a single position cannot break it, only a pair of saves, a
+log's step or a chain's link can.  A report on one position therefore
+counts the cases it was checked against without them, and says how many
+move cases it left to a pair, a log or a chain; a report on moves counts
+them in.
+
 Fixture counts are the pass and fail saves kept for each check's case in
 ``tests/fixtures/<game>/<case>/`` of a source checkout, named ``pass-*.xml``
 and ``fail-*.xml``, or ``pass-*/`` and ``fail-*/`` for a move's pair of saves
@@ -34,7 +41,8 @@ from pathlib import Path
 
 from validator.cases import CaseNumber
 from validator.games import Game, IndexEntry
-from validator.rules import Check
+from validator.rules import MOVE, Check
+from validator.wording import plural
 
 ENFORCED = "enforced"
 UNCHECKED = "unchecked"
@@ -105,6 +113,12 @@ class CaseCoverage:
     def parent(self) -> CaseNumber | None:
         return self.number.parent
 
+    @property
+    def judged_on_moves_only(self) -> bool:
+        """Enforced only by checks of a move: no single position can break it."""
+        deciding = [check for check in self.checks if check.severity != UNCHECKED]
+        return self.status == ENFORCED and all(check.judges == MOVE for check in deciding)
+
 
 @dataclass(frozen=True)
 class Coverage:
@@ -121,6 +135,15 @@ class Coverage:
     @property
     def checked(self) -> int:
         return self.count(ENFORCED)
+
+    @property
+    def move_cases(self) -> int:
+        """Enforced cases only a move can break (:attr:`CaseCoverage.judged_on_moves_only`)."""
+        return sum(1 for case in self.cases if case.judged_on_moves_only)
+
+    def checked_in(self, moves: bool) -> int:
+        """The enforced cases a verdict rests on: without the move cases when no move was judged."""
+        return self.checked if moves else self.checked - self.move_cases
 
     @property
     def total(self) -> int:
@@ -142,22 +165,27 @@ class Coverage:
     def command(self) -> str:
         return f"referee rules coverage {self.game.id}"
 
-    def sentence(self) -> str:
-        """What a verdict of this game rests on, as a report says it."""
+    def sentence(self, moves: bool = True) -> str:
+        """What a verdict of this game rests on, as a report says it; ``moves``: whether it judged moves too."""
         if self.index_problem:
             return (
                 f"Referee cannot say how many cases its checks cover: the {self.game.id} case index "
                 f"could not be read ({self.index_problem})."
             )
+        left_to_moves = "" if moves or not self.move_cases else (
+            f", and not against {plural(self.move_cases, 'move case')}, which only a pair of saves, a log or "
+            "a chain can break"
+        )
         return (
-            f"Checked against {self.checked} of the {self.total_words} of the {self.game.id} case index; "
-            f"run {self.command} to see which."
+            f"Checked against {self.checked_in(moves)} of the {self.total_words} of the {self.game.id} case "
+            f"index{left_to_moves}; run {self.command} to see which."
         )
 
-    def summary_json(self) -> dict:
-        """The ``coverage`` object of a report."""
+    def summary_json(self, moves: bool = True) -> dict:
+        """The ``coverage`` object of a report; ``checked_cases`` leaves out the move cases when no move was judged."""
         return {
-            "checked_cases": self.checked,
+            "checked_cases": self.checked_in(moves),
+            "move_cases": self.move_cases,
             "unchecked_cases": self.count(UNCHECKED),
             "index_cases": self.total,
             "url": self.url,

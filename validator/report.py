@@ -135,7 +135,7 @@ class Report:
             "violations": [self.result_json(result, base_url) for result in self.violations],
             "findings": [self.result_json(result, base_url) for result in self.findings],
             "coverage": (
-                {**covered.summary_json(), "url": base_url + covered.url}
+                {**covered.summary_json(moves=self.before is not None), "url": base_url + covered.url}
                 if covered is not None and not covered.index_problem else None
             ),
             "checked_with": self.provenance.to_json() if self.provenance is not None else None,
@@ -164,7 +164,7 @@ class Report:
         lines = [self.line(result) for result in self.violations]
         lines += [self.line(result) for result in self.findings]
         if self.coverage is not None:
-            lines.append(self.coverage.sentence())
+            lines.append(self.coverage.sentence(moves=self.before is not None))
         if self.house_rules is not None:
             lines.append(f"Checked under the house rules of {self.house_rules.source}:")
             lines += [f"    {rule.sentence()}" for rule in self.house_rules.rules]

@@ -102,6 +102,7 @@ def test_the_totals_a_report_quotes(marsh):
     assert (found.checked, found.count("unchecked"), found.count("not encoded"), found.total) == (5, 4, 2, 11)
     assert found.summary_json() == {
         "checked_cases": 5,
+        "move_cases": 0,
         "unchecked_cases": 4,
         "index_cases": 11,
         "url": "/marsh/coverage",

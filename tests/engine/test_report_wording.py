@@ -35,6 +35,7 @@ def test_every_report_says_how_many_cases_its_checks_cover(pond, write_save):
     data = report.to_json(base_url="https://club.example")
     assert data["coverage"] == {
         "checked_cases": 2,
+        "move_cases": 0,
         "unchecked_cases": 0,
         "index_cases": 3,
         "url": "https://club.example/pond/coverage",

@@ -34,6 +34,7 @@ from validator.rules import Result, Violation
 from validator.wording import plural, verb_for
 
 if TYPE_CHECKING:  # reading a log needs the VASSAL readers; judging a chain of our saves does not
+    from validator.coverage import Coverage
     from validator.house_rules import HouseRules
     from validator.moves.steps import LogMoves
 
@@ -230,6 +231,7 @@ class LogVerdict:
                       "violations": [self.start.result_json(result, base_url) for result in self.start.violations]},
             "illegal_steps": [verdict.index for verdict in self.illegal],
             "steps": [verdict.to_json(base_url) for verdict in self.verdicts if verdict.speaks],
+            "coverage": coverage_json(self.start.coverage, base_url),
             **house_rules_json(self.house_rules),
         }
 
@@ -249,10 +251,22 @@ class LogVerdict:
         if not self.start.legal:
             faults.append("the position it starts from is illegal")
         verdict = "; ".join(faults) or "legal"
+        lines += coverage_lines(self.start.coverage)
         lines += house_rules_lines(self.house_rules)
         lines.append(f"{log.source}: {plural(log.total, 'step')}{undone}; {plural(self.judged, 'move')} judged"
                      f"{stopped}: {verdict}.")
         return "\n".join(lines)
+
+
+def coverage_json(covered: Coverage | None, base_url: str = "") -> dict | None:
+    """The ``coverage`` object of a report that judged moves: the move cases counted in."""
+    if covered is None or covered.index_problem:
+        return None
+    return {**covered.summary_json(moves=True), "url": base_url + covered.url}
+
+
+def coverage_lines(covered: Coverage | None) -> list[str]:
+    return [covered.sentence(moves=True)] if covered is not None else []
 
 
 def house_rules_json(house_rules: HouseRules | None) -> dict:
@@ -320,6 +334,11 @@ class ChainVerdict:
     def legal(self) -> bool:
         return all(verdict.legal for verdict in self.verdicts)
 
+    @property
+    def coverage(self) -> Coverage | None:
+        """What the checks of the chain's game cover, moves counted in; None for a game the registry lacks."""
+        return Report(position=self.positions[0], results=()).coverage
+
     def to_json(self, base_url: str = "") -> dict:
         return {
             "game": self.positions[0].game,
@@ -327,6 +346,7 @@ class ChainVerdict:
             "stopped_at": self.stopped_at,
             "legal": self.legal,
             "links": [verdict.to_json(base_url) for verdict in self.verdicts],
+            "coverage": coverage_json(self.coverage, base_url),
             **house_rules_json(self.house_rules),
         }
 
@@ -344,6 +364,7 @@ class ChainVerdict:
             f"{plural(len(illegal), 'save')} ({', '.join(map(str, illegal))}) "
             f"{verb_for(len(illegal), 'does', 'do')} not follow or {verb_for(len(illegal), 'holds', 'hold')} "
             "illegal moves")
+        lines += coverage_lines(self.coverage)
         lines += house_rules_lines(self.house_rules)
         lines.append(f"{plural(len(self.positions), 'save')} in a chain{stopped}: {verdict_text}.")
         return "\n".join(lines)
