@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from validator.derived import memoised
 from validator.facts import (
     MANY,
     Attribute,
@@ -108,33 +109,40 @@ def _map_problems(map_data: MapData, save_source: str, context: Context) -> Iter
         where = f", line {line}" if line else ""
         return 0, f"the map {map_data.source}{where}: {problem}"
 
-    yield from (at(0, f"the map {problem}") for problem in MAP.read(map_data.attributes, context)[1])
+    # The same map comes with save after save: its problems are found once and kept on it.
+    found = memoised(map_data, "tito:map-problems", lambda: tuple(_problems_of_map(map_data, context)))
+    yield from (at(line, problem) for line, problem in found)
+
+
+def _problems_of_map(map_data: MapData, context: Context) -> Iterator[Problem]:
+    """The map's own problems, each at the line of the map file it names (0: the map as a whole)."""
+    yield from ((0, f"the map {problem}") for problem in MAP.read(map_data.attributes, context)[1])
     missing = [facts.ZONES[zone] for zone in facts.ZONES if zone not in map_data.areas]
     if missing:
-        yield at(0, f"the map lacks the Tito zones {', '.join(missing)} (5.1 names twelve)")
+        yield 0, f"the map lacks the Tito zones {', '.join(missing)} (5.1 names twelve)"
     for area in map_data.areas.values():
         if area.id not in facts.ZONES:
-            yield at(area.line, f"'{area.id}' is not a Tito zone; the zones are {', '.join(facts.ZONES)}")
+            yield area.line, f"'{area.id}' is not a Tito zone; the zones are {', '.join(facts.ZONES)}"
             continue
         name = facts.ZONES[area.id]
-        yield from (at(area.line, f"the zone {name} {problem}") for problem in ZONE.read(area.attributes, context)[1])
-        yield from (at(area.line, problem) for problem in _neighbour_problems(map_data, area.id))
+        yield from ((area.line, f"the zone {name} {problem}") for problem in ZONE.read(area.attributes, context)[1])
+        yield from ((area.line, problem) for problem in _neighbour_problems(map_data, area.id))
     for display in map_data.displays.values():
         if display.id in RESERVED_DISPLAY_IDS or "/" in display.id:
-            yield at(display.line, f"the display id '{display.id}' would clash with a zone-display location id")
+            yield display.line, f"the display id '{display.id}' would clash with a zone-display location id"
         values, problems = DISPLAY.read(display.attributes, context)
-        yield from (at(display.line, f"the display {display.label} {problem}") for problem in problems)
+        yield from ((display.line, f"the display {display.label} {problem}") for problem in problems)
         for label in values.get("labels", ()):
             if display.area != facts.DISPLAY_LABELS[label]:
-                yield at(display.line, f"the label '{label}' belongs on displays in "
-                                       f"{facts.ZONES[facts.DISPLAY_LABELS[label]]}, not on {display.label}")
+                yield display.line, (f"the label '{label}' belongs on displays in "
+                                     f"{facts.ZONES[facts.DISPLAY_LABELS[label]]}, not on {display.label}")
     expected = _generated_ids(map_data)
     for location in map_data.locations.values():
         if location.kind == "hex":
-            yield at(location.line, f"a Tito map has zones, not hexes ('{location.id}')")
+            yield location.line, f"a Tito map has zones, not hexes ('{location.id}')"
         elif expected.get(location.id) != location.kind:
-            yield at(location.line, f"the map lists the location '{location.id}'; a Tito map gives zones and displays, "
-                                    "and Referee generates their triangles, circles and boxes")
+            yield location.line, (f"the map lists the location '{location.id}'; a Tito map gives zones and "
+                                  "displays, and Referee generates their triangles, circles and boxes")
 
 
 def _generated_ids(map_data: MapData) -> dict[str, str]:
