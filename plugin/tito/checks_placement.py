@@ -90,17 +90,17 @@ def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violatio
 @case("6.14")
 def unit_in_wrong_objective_box(position: Position) -> Iterator[Violation]:
     """In an Objective Display Yugoslav units stand in the Yugoslav box and Axis units in the Axis box."""
-    turn = units.turn_number(position)
+    side_of = stacks.sides(position)
     for location_id, location, pieces in stacks.placed(position):
         if location.kind != facts.OBJECTIVE_BOX:
             continue
         here = units.location_side(location)
         misplaced = [
             piece for piece in pieces
-            if units.side(piece, turn) in ("axis", "yugoslav") and units.side(piece, turn) != here
+            if side_of[piece.id] in ("axis", "yugoslav") and side_of[piece.id] != here
         ]
         if misplaced:
-            theirs = _SIDE_WORDS[units.side(misplaced[0], turn)]
+            theirs = _SIDE_WORDS[side_of[misplaced[0].id]]
             yield Violation(
                 f"{_standing(misplaced, theirs + ' unit')} in the "
                 f"{location.name}: {describe_all(misplaced)}; in an Objective Display {theirs} units belong in "
@@ -122,19 +122,19 @@ def _pro_axis_chetnik_in_chetnik_location(piece: Piece, location) -> bool:
 @case("6.15")
 def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
     """No Yugoslav unit stands in an Axis box, triangle or circle, and no Axis unit in a Yugoslav one."""
-    turn = units.turn_number(position)
+    side_of = stacks.sides(position)
     for location_id, location, pieces in stacks.placed(position):
         if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY, facts.OBJECTIVE_BOX):
             continue
         owner = _location_owner(location)
         enemies = [
             piece for piece in pieces
-            if units.side(piece, turn) in ("axis", "yugoslav") and units.side(piece, turn) != owner
+            if side_of[piece.id] in ("axis", "yugoslav") and side_of[piece.id] != owner
             and not _pro_axis_chetnik_in_chetnik_location(piece, location)
         ]
         if not enemies:
             continue
-        theirs = _SIDE_WORDS[units.side(enemies[0], turn)]
+        theirs = _SIDE_WORDS[side_of[enemies[0].id]]
         note = (
             "; Referee's reading: pro-Axis Chetniks count as Axis units, see the case page"
             if any(units.is_pro_axis_chetnik(piece) for piece in enemies) else ""
@@ -150,10 +150,10 @@ def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
 @case("6.23")
 def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[Violation]:
     """No location holds enemy units together, nor Partisans together with Chetniks (also 5.3 and 7.31)."""
-    turn = units.turn_number(position)
+    side_of = stacks.sides(position)
     for location_id, location, pieces in stacks.placed(position):
-        axis = [piece for piece in pieces if units.side(piece, turn) == "axis"]
-        yugoslav = [piece for piece in pieces if units.side(piece, turn) == "yugoslav"]
+        axis = [piece for piece in pieces if side_of[piece.id] == "axis"]
+        yugoslav = [piece for piece in pieces if side_of[piece.id] == "yugoslav"]
         if axis and yugoslav:
             yield Violation(
                 f"enemies share this location: {plural(len(axis), 'Axis-side unit')} ({describe_all(axis)}) and "

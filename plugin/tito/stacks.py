@@ -1,4 +1,4 @@
-"""What stands where in a Tito position, worked out once per position and shared by every check.
+"""What stands where in a Tito position, and for which side, worked out once per position and shared by every check.
 
 Several checks walk the same stacks; each used to group the pieces again.
 The grouping is kept in the position's ``derived`` memo
@@ -37,6 +37,15 @@ def placed(position: Position) -> tuple[tuple[str, Location, tuple[Piece, ...]],
         return tuple(found)
 
     return memoised(position, "tito.placed", compute)
+
+
+def sides(position: Position) -> Mapping[str, str]:
+    """Each piece's side by its id (the reader refuses an id used twice), as :func:`plugin.tito.units.side` says."""
+    def compute() -> Mapping[str, str]:
+        turn = units.turn_number(position)
+        return MappingProxyType({piece.id: units.side(piece, turn) for piece in position.pieces})
+
+    return memoised(position, "tito.sides", compute)
 
 
 def division_total(pieces: Iterable[Piece]) -> Fraction:

@@ -55,6 +55,12 @@ def test_the_shared_stacks_are_the_position_s_own_grouping_without_markers_where
         assert all(position.map.locations[location] is place for location, place, _ in stacks.placed(position))
 
 
+def test_the_shared_sides_are_each_piece_s_side_at_the_position_s_turn(generated):
+    for position in positions(generated):
+        turn = units.turn_number(position)
+        assert dict(stacks.sides(position)) == {piece.id: units.side(piece, turn) for piece in position.pieces}
+
+
 def test_a_check_cannot_change_what_another_reads(generated):
     position = read_position_file(generated)
     shared = stacks.stacks(position)
