@@ -171,17 +171,21 @@ def draft(arguments: argparse.Namespace) -> int:
         game_map = read_mapping(game.default_mapping_path).map_path if game.default_mapping_path.is_file() else None
         href = relative_href(game_map, output) if game_map is not None else "FILL-IN-map.xml"
     drafted = draft_mapping(module, game.id, map_href=href, game_map=game_map, skeleton=skeleton,
-                            saved_pieces=saved)
+                            saved_pieces=saved,
+                            saved_properties=[name for game_read in games for name in game_read.global_properties])
     parse_mapping(drafted.xml, str(output or "the draft"), (output or Path("x")).resolve().parent)
     if output is None:
         console.write_text(drafted.xml.decode("utf-8"), end="")
     else:
         _write(output, drafted.xml)
-    classified = sum(1 for item in drafted.pieces if item.kind is not None)
+    kinds = sum(1 for item in drafted.pieces if item.kind is not None)
+    described = sum(1 for item in drafted.pieces if item.kind is not None and not item.missing)
+    properties = len(drafted.matched_state) + len(drafted.unmatched_properties)
     hexes = f", {len(skeleton.hexes):,} hexes in the skeleton" if skeleton is not None else ""
     note(f"{output or 'the draft'}: {len(module.maps)} maps{hexes}, {len(drafted.matched_locations)} named places "
-         f"matched, {classified} of {len(drafted.pieces)} piece names classified; {drafted.to_fill_in} elements "
-         "marked todo to fill in.")
+         f"matched, {kinds} of {len(drafted.pieces)} piece names classified ({described} with every attribute "
+         f"the game needs), {len(drafted.matched_state)} of {properties} global properties matched; "
+         f"{drafted.to_fill_in} elements marked todo to fill in.")
     return EXIT_OK
 
 

@@ -107,8 +107,9 @@ def draft_state(global_properties: Iterable[str], vocabulary: Vocabulary | None,
     return matched, needed, unmatched
 
 
-def write_state(writer, root, global_properties: Iterable[str], vocabulary: Vocabulary | None, normalise) -> None:
-    """The ``<state>`` element (when there is anything to say) and the table of unmatched properties."""
+def write_state(writer, root, global_properties: Iterable[str], vocabulary: Vocabulary | None,
+                normalise) -> tuple[list[StateMatch], list[str]]:
+    """The ``<state>`` element (when there is anything to say) and the table of unmatched properties; returns both."""
     matched, needed, unmatched = draft_state(global_properties, vocabulary, normalise)
     if unmatched:
         table = writer.add(root, "table", name=UNMATCHED_TABLE,
@@ -118,7 +119,7 @@ def write_state(writer, root, global_properties: Iterable[str], vocabulary: Voca
         for name in unmatched:
             writer.add(table, "entry", vassal=name, ours="")
     if not (matched or needed):
-        return
+        return matched, unmatched
     state = writer.add(root, "state")
     for item in matched:
         what = f"the {item.position}" if item.position else f"the fact {item.fact}"
@@ -132,6 +133,7 @@ def write_state(writer, root, global_properties: Iterable[str], vocabulary: Voca
         writer.add(state, "global", property=f"(the global property that holds the {attribute})", position=attribute,
                    todo=f"the module has no global property named '{attribute}': name the one that holds it, "
                         "or give default= (for a scenario's set-up) when none does")
+    return matched, unmatched
 
 
 __all__ = ["POSITION_ATTRIBUTES", "StateMatch", "UNMATCHED_TABLE", "draft_state", "match_property", "write_state"]

@@ -36,7 +36,7 @@ from lxml import etree
 
 from validator.vocabulary import PieceWords, Vocabulary
 
-from .draft_state import write_state
+from .draft_state import StateMatch, write_state
 from .grids import RegionGrid, ZonedGrid
 from .map_skeleton import GAME_HEX_ATTRIBUTES, Skeleton, hex_grid_of, hex_id
 from .mapping import NAMESPACE
@@ -110,6 +110,15 @@ def find_value(piece_words: PieceWords, texts: Mapping[str, str]) -> tuple[str |
     return next(iter(given.values())), " and ".join(given)
 
 
+def _one_class(name: str, classes: list[PieceClass]) -> PieceClass:
+    """A name that several piece slots carry is one piece type only when they all say the same of it."""
+    if all((c.kind, c.values, c.missing) == (classes[0].kind, classes[0].values, classes[0].missing)
+           for c in classes):
+        return classes[0]
+    return PieceClass(name, None, f"its {len(classes)} piece slots (in other folders or with other images) say "
+                                  "different things of it", {}, ())
+
+
 def classify(name: str, image: str, folder: str, vocabulary: Vocabulary | None) -> PieceClass:
     """A piece name's kind and other attributes, found only where the words say them plainly."""
     if vocabulary is None:
@@ -134,26 +143,55 @@ class Draft:
     xml: bytes
     pieces: list[PieceClass] = field(default_factory=list)
     matched_locations: dict[tuple[str, str], str] = field(default_factory=dict)
+    matched_state: list[StateMatch] = field(default_factory=list)
+    unmatched_properties: list[str] = field(default_factory=list)
     to_fill_in: int = 0
 
 
-def game_locations(map_path: Path | None) -> dict[str, str]:
-    """Normalised id or name to the id, for every place our map file declares (ambiguous ones dropped)."""
+def game_locations(map_path: Path | None, game: str | None = None) -> dict[str, str]:
+    """Normalised id, name or label to the id, for every place of our map (ambiguous ones dropped).
+
+    The map is read as the game reads it, so the places its rules add (Tito's
+    zone displays and Objective Display boxes) are matched too, by their
+    label with their area's name (``Serbia Axis Mountain``).  A map the game
+    refuses (a skeleton not filled in yet) is read for the places it declares.
+    """
     if map_path is None or not map_path.is_file():
         return {}
-    from validator.xmlparsing import parse_xml
-
-    root = parse_xml(map_path.read_bytes(), str(map_path))
     found: dict[str, set[str]] = {}
-    for element in root.iter():
-        if not isinstance(element.tag, str) or element.get("id") is None:
-            continue
-        if etree.QName(element).localname not in ("area", "display", "location", "hex"):
-            continue
-        identifier = element.get("id")
-        for key in {normalised(identifier), normalised(element.get("name") or "")} - {""}:
+
+    def add(identifier: str, *names: str) -> None:
+        for key in {normalised(identifier), *(normalised(name) for name in names)} - {""}:
             found.setdefault(key, set()).add(identifier)
+
+    prepared = _prepared_map(map_path, game) if game is not None else None
+    if prepared is not None:
+        for place in (*prepared.areas.values(), *prepared.displays.values()):
+            add(place.id, place.name)
+        for location in prepared.locations.values():
+            add(location.id, location.name, prepared.location_label(location.id))
+    else:
+        from validator.xmlparsing import parse_xml
+
+        for element in parse_xml(map_path.read_bytes(), str(map_path)).iter():
+            if isinstance(element.tag, str) and element.get("id") is not None and etree.QName(
+                    element).localname in ("area", "display", "location", "hex"):
+                add(element.get("id"), element.get("name") or "")
     return {key: next(iter(ids)) for key, ids in found.items() if len(ids) == 1}
+
+
+def _prepared_map(map_path: Path, game: str):
+    """The map as the game reads it, with the places its rules add; None when the game refuses it."""
+    from validator.errors import InputError
+    from validator.games import get
+    from validator.limits import DEFAULT_LIMITS
+    from validator.saves.xml_reader import read_map_file
+
+    try:
+        return read_map_file(get(game), str(map_path), str(map_path), 0, map_path.read_bytes(), str(map_path),
+                             DEFAULT_LIMITS)
+    except InputError:
+        return None
 
 
 def _names_on(module: Module) -> list[tuple[str, str]]:
@@ -227,8 +265,14 @@ class _Writer:
 
 
 def draft_mapping(module: Module, game: str, *, map_href: str, game_map: Path | None,
-                  skeleton: Skeleton | None, saved_pieces: Iterable[tuple[str, str, str]] = ()) -> Draft:
-    """The draft for ``module`` and ``game``; ``saved_pieces`` are (name, image, map) the saves hold."""
+                  skeleton: Skeleton | None, saved_pieces: Iterable[tuple[str, str, str]] = (),
+                  saved_properties: Iterable[str] = ()) -> Draft:
+    """The draft for ``module`` and ``game``.
+
+    ``saved_pieces`` are (name, image, map) the saves hold, and
+    ``saved_properties`` the names of their global properties (a module may
+    declare none and still have its saves keep some).
+    """
     writer = _Writer()
     root = writer.root
     root.set("version", "1")
@@ -246,24 +290,26 @@ def draft_mapping(module: Module, game: str, *, map_href: str, game_map: Path | 
 
     # -- pieces --------------------------------------------------------------------------------------------------
     prototypes_folder = {slot.name: slot.folder for slot in module.piece_slots}
-    candidates: dict[str, tuple[str, str]] = {}
+    candidates: dict[str, list[tuple[str, str]]] = {}
     unnamed = False
     for slot in module.piece_slots:
         if slot.piece_name:
-            candidates.setdefault(slot.piece_name, (slot.image, slot.folder))
+            candidates.setdefault(slot.piece_name, []).append((slot.image, slot.folder))
         unnamed = unnamed or not slot.piece_name
     for name, image, _ in saved_pieces:
-        if name:
-            candidates.setdefault(name, (image, prototypes_folder.get(name, "")))
+        if name and name not in candidates:
+            candidates[name] = [(image, prototypes_folder.get(name, ""))]
         unnamed = unnamed or not name
     vocabulary = _vocabulary_of(game)
-    classes = [classify(name, image, folder, vocabulary) for name, (image, folder) in candidates.items()]
+    classes = [_one_class(name, [classify(name, image, folder, vocabulary) for image, folder in places])
+               for name, places in candidates.items()]
     draft.pieces = classes
     described = [c for c in classes if c.kind is not None and not c.missing]
     undescribed = [c for c in classes if c.kind is None or c.missing]
     if vocabulary is not None:
         _write_piece_tables(writer, root, vocabulary, described)
-    write_state(writer, root, module.global_properties, vocabulary, normalised)
+    properties = dict.fromkeys((*module.global_properties, *saved_properties))
+    draft.matched_state, draft.unmatched_properties = write_state(writer, root, properties, vocabulary, normalised)
     pieces = writer.add(root, "pieces")
     if undescribed:
         for pattern in name_patterns((c.name for c in undescribed), (c.name for c in described)):
@@ -281,7 +327,7 @@ def draft_mapping(module: Module, game: str, *, map_href: str, game_map: Path | 
 
     # -- locations -----------------------------------------------------------------------------------------------
     locations = writer.add(root, "locations")
-    known = game_locations(game_map)
+    known = game_locations(game_map, game)
     hex_maps = {h.map for h in skeleton.hexes} if skeleton is not None else set()
     located_maps: set[str] = set(hex_maps)
     exact: list[tuple[str, str, str | None]] = []
