@@ -12,6 +12,7 @@ from validator.games import Game
 from validator.rules import RuleSet
 
 from plugin.tito import (
+    changes,
     checks_garrison,
     checks_guerrillas,
     checks_placement,
@@ -58,7 +59,7 @@ game = Game(
     decisions=DECISIONS,
     unchecked=UNCHECKED,
     phases=facts.PHASES,
-    allowed_change=moves.allowed_change,
+    allowed_change=changes.allowed_change,
     vocabulary=VOCABULARY,
 )
 

@@ -304,29 +304,3 @@ def _home_zone(difference: Difference, zone_move: ZoneMove) -> str:
         if zone is not None:
             return zone
     return zone_move.start
-
-
-AXIS_REINFORCEMENT, ITALIAN_SURRENDER = "axis-reinforcement", "italian-surrender"
-
-
-def allowed_change(before: Position, after: Position, was: Piece, now: Piece) -> tuple[str, str] | None:
-    """The changes of unit under one id Tito allows: an Axis upgrade (13.81), an Italian defection (10.34)."""
-    turn = units.turn_number(after)
-    if _spans(before, after, AXIS_REINFORCEMENT) and units.side(was, turn) == "axis" \
-            and was.nationality == now.nationality:
-        return "13.81", ("an Axis unit may be upgraded, its counter flipped, in the Axis Reinforcement Phase; "
-                         "check the schedule (13.9) lists it for this Game-Turn")
-    if _spans(before, after, ITALIAN_SURRENDER) and was.nationality == "italian" and now.nationality == "partisan":
-        return "10.34", ("an Italian unit that defects is replaced by a Partisan brigade in the Italian Surrender "
-                         "Phase")
-    return None
-
-
-def _spans(before: Position, after: Position, phase: str) -> bool:
-    """Whether the phase may have been played between the two positions (in it, across it, or across turns)."""
-    if before.turn != after.turn:
-        return True
-    order = facts.PHASES
-    if before.phase not in order or after.phase not in order:
-        return before.phase == after.phase == phase
-    return order.index(before.phase) <= order.index(phase) <= order.index(after.phase)
