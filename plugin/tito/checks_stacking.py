@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from validator.model import Position
@@ -11,6 +12,10 @@ from validator.wording import plural, verb_for
 from plugin.tito import facts, stacks, units
 from plugin.tito.units import fraction_text
 
+# One piece counts at most a division (6.22), so a stack of fewer pieces than this cannot pass the
+# limit and its pieces need not be added up.
+FEWEST_PIECES_OVER_THE_LIMIT = math.floor(facts.STACKING_LIMIT / max(facts.SIZE_EQUIVALENTS.values())) + 1
+
 
 @case("6.21")
 def overstacked_location(position: Position) -> Iterator[Result]:
@@ -19,6 +24,8 @@ def overstacked_location(position: Position) -> Iterator[Result]:
         return
     over = []
     for location_id, stack in stacks.stacks(position).items():
+        if len(stack) < FEWEST_PIECES_OVER_THE_LIMIT:
+            continue
         total = stacks.division_total(stack)
         if total > facts.STACKING_LIMIT:
             over.append((location_id, stack, total))
