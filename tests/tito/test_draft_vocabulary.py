@@ -7,7 +7,7 @@ Tito's position attributes and facts, and one that is none of them.  The
 draft, used as it is written, must judge what it matched (eight Italian
 divisions overstack a display: 6.21) and leave the rest out, saying so.
 The corpus holds no Tito module (its README), so these are the real-file
-tests of the Tito draft; tests/vassal/test_draft_corpus.py runs the draft
+tests of the Tito draft; tests/vassal/test_mapping_draft_corpus.py runs the draft
 on the corpus modules of other games.
 """
 

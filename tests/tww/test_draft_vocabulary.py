@@ -2,7 +2,7 @@
 
 The module is written here: a hex board, and palette folders by side and
 nation as modules arrange them ("NATO / West Germany").  The corpus holds
-no Third World War module (its README); tests/vassal/test_draft_corpus.py
+no Third World War module (its README); tests/vassal/test_mapping_draft_corpus.py
 runs the draft on the corpus modules of other games.
 """
 
