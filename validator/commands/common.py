@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from contextlib import closing
 from pathlib import Path
 
@@ -89,6 +88,8 @@ def explained(sentence: str, arguments: argparse.Namespace) -> str:
 
 def print_json(data: object) -> None:
     """The stable JSON contracts (docs/cli.md): two-space indent, non-ASCII characters as they are."""
+    import json  # only a command asked for JSON needs it (issue 14's lean start-up)
+
     console.write_json(json.dumps(data, ensure_ascii=False, indent=2))
 
 
