@@ -13,12 +13,15 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
+from typing import NamedTuple
 
 from lxml import etree
 
 from validator import prepared_maps
+from validator.collection import collector_paused
 from validator.games import Game, UnknownGame, get
 from validator.limits import DEFAULT_LIMITS, Limits
 from validator.model import EMPTY, Event, MapData, Piece, Position
@@ -91,6 +94,11 @@ def read_position(
     data: bytes, source: str, resolve_map: MapResolver, game_id: str | None = None, limits: Limits = DEFAULT_LIMITS
 ) -> Position:
     """Parse, validate and interpret a save; ``game_id`` must agree with the file when given."""
+    with collector_paused():  # thousands of pieces, none garbage (see validator.collection)
+        return _read_position(data, source, resolve_map, game_id, limits)
+
+
+def _read_position(data: bytes, source: str, resolve_map: MapResolver, game_id: str | None, limits: Limits) -> Position:
     lines = SourceLines(data)
     root = _parse(data, source, lines, limits)
     if root.tag == tag("map"):
@@ -291,41 +299,65 @@ def _prepare(game: Game, map_data: MapData) -> MapData:
 
 
 # Piece is a named tuple: building it from a tuple of all its fields skips the Python-level
-# __new__ that only fills in defaults (a tenth of the cost of reading a piece).  A test
-# keeps the order below in step with Piece's fields.
+# __new__ that only fills in defaults.  The envelope's attributes are Piece's fields before
+# ``attributes``; one left out reads as the field's default ("" or None).
 _new_piece = tuple.__new__
+ENVELOPE = Piece._fields[:Piece._fields.index("attributes")]
+_STRENGTH = ENVELOPE.index("strength")  # the one envelope field read as a number
+_ABSENT = ("", None)  # appended to a piece's values, so that an index can point at either default
+
+
+class _Shape(NamedTuple):
+    """How to read a piece whose attributes have one set of names, in one order: worked out once per save."""
+
+    envelope: Callable  # values -> the envelope's fields, in Piece's order (absent ones from _ABSENT)
+    names: tuple  # the game's own attributes, in file order
+    own_values: Callable | None  # values -> a tuple of the game's own values; None when there are none
+    has_strength: bool
+
+
+def _shape(names: tuple[str, ...]) -> _Shape:
+    position = {name: index for index, name in enumerate(names)}
+    blank, missing = len(names), len(names) + 1  # the indexes of "" and None in values + _ABSENT
+    envelope = [position.get(name, missing if Piece._field_defaults.get(name) is None else blank)
+                for name in ENVELOPE]
+    own = [index for index, name in enumerate(names) if name not in ENVELOPE]
+    own_values = itemgetter(*own) if len(own) > 1 else None
+    if len(own) == 1:  # itemgetter of one index gives the value, not a tuple of it
+        def own_values(values: list, only: int = own[0]) -> tuple:
+            return (values[only],)
+    return _Shape(itemgetter(*envelope), tuple(names[index] for index in own), own_values, "strength" in position)
 
 
 def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceLines) -> tuple[Piece, ...]:
     """Every piece, refusing an unknown location and an id used twice.
 
-    A save may hold thousands of pieces, so this is one loop calling no
-    function of ours: one dict of every attribute (a single call into lxml), from which
-    the envelope's own attributes are popped; what is left is the game's.
-    Locations and ids are then tested all at once (see refuse_bad_pieces).
+    A save may hold thousands of pieces with a few sets of attribute names
+    and a few distinct sets of the game's own values (owners, flags): so
+    each set of names is worked out once (:class:`_Shape`), a piece is two
+    calls into lxml (names, values) and a few C calls, and pieces whose own
+    attributes are the same share one read-only mapping of them.  Locations
+    and ids are then tested all at once (see refuse_bad_pieces).
     """
+    shapes: dict[tuple, _Shape] = {}
+    shared: dict[tuple, MappingProxyType] = {}
     pieces = []
+    append = pieces.append
     for element in root.iter(tag("piece")):
-        attributes = dict(element.items())
-        take = attributes.pop
-        strength = take("strength", None)
-        pieces.append(
-            _new_piece(
-                Piece,
-                (  # every field, in Piece's order
-                    take("id"),
-                    take("name"),
-                    take("side", ""),
-                    take("nationality", ""),
-                    take("type", ""),
-                    take("size", ""),
-                    int(strength) if strength is not None else None,
-                    take("location", None),
-                    MappingProxyType(attributes) if attributes else EMPTY,
-                    element.sourceline,
-                ),
-            )
-        )
+        names = tuple(element.keys())
+        shape = shapes.get(names) or shapes.setdefault(names, _shape(names))
+        values = element.values()
+        values += _ABSENT
+        fields = shape.envelope(values)
+        if shape.has_strength:
+            fields = (*fields[:_STRENGTH], int(fields[_STRENGTH]), *fields[_STRENGTH + 1:])
+        attributes = EMPTY
+        if shape.own_values is not None:
+            key = (shape.names, shape.own_values(values))
+            attributes = shared.get(key)
+            if attributes is None:
+                attributes = shared[key] = MappingProxyType(dict(zip(*key, strict=True)))
+        append(_new_piece(Piece, (*fields, attributes, element.sourceline)))
     if lines.spans_lines:  # rare, and kept off the loop above
         pieces = [piece._replace(line=lines.fix(piece.line)) for piece in pieces]
     refuse_bad_pieces(pieces, map_data, source)
