@@ -170,3 +170,20 @@ def test_a_module_with_a_chain_of_our_saves_is_refused(client, tmp_path):
     saves = [tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)]), tito_save(tmp_path / "2.xml", [partisan(SERBIA)])]
     response = post_chain(client, saves, api=True, module=(io.BytesIO(b"PK"), "tito.vmod"))
     assert response.status_code == 400 and response.get_json()["error"].startswith("1.xml: ")
+
+
+def test_the_clubs_house_rules_rate_every_link(client, instance, tmp_path):
+    from validator import kept_house_rules, store
+
+    client.get("/check")  # the instance and its database exist once the app has served a page
+    connection = store.connect(instance / "referee.sqlite3")
+    for case in ("6.63", "15.4"):  # the one check states both cases
+        kept_house_rules.save(connection, "tito", case, "left_zone_in_first_two_turns", "off",
+                              "The club plays without the first turns' zone limit.", "marta")
+    connection.close()
+    saves = [tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=1),
+             tito_save(tmp_path / "2.xml", [partisan(SERBIA)], turn=1)]
+    stored = client.get(f"/reports/{report_id_of(post_chain(client, saves))}.json").get_json()
+    (link,) = stored["links"]
+    assert stored["legal"] and not {"6.63", "15.4"} & {result["case"] for result in link["violations"] + link["findings"]}
+    assert stored["house_rules"]["rules"][0]["severity"] == "off"

@@ -138,3 +138,24 @@ def test_the_form_offers_final_position_only(client):
     assert box.get("type") == "checkbox"
     assert text_of(page.xpath("//label[@for='final']")[0]) == "Final position only"
     assert page.xpath("//input[@name='save']")[0].get("multiple") is not None
+
+
+def test_the_clubs_house_rules_rate_every_step(client, files, tmp_path):
+    """A house rule making 6.63 a warning leaves the step legal, and the report says which rule applied."""
+    from validator import kept_house_rules, store
+
+    client.get("/check")  # the instance and its database exist once the app has served a page
+    connection = store.connect(tmp_path / "instance" / "referee.sqlite3")
+    for case in ("6.63", "15.4"):  # the one check states both cases
+        kept_house_rules.save(connection, "tito", case, "left_zone_in_first_two_turns", "warning",
+                              "The club lets units leave their zone on the first turns.", "marta")
+    connection.close()
+    module, start = files
+    report_id = report_id_of(post_log(client, log_of(tmp_path, start, steps_with()), module))
+    stored = client.get(f"/reports/{report_id}.json").get_json()
+    assert (stored["legal"], stored["illegal_steps"]) == (True, [])
+    (step,) = [step for step in stored["steps"] if step["index"] == 2]
+    assert ("6.63", "warning") in [(finding["case"], finding["severity"]) for finding in step["findings"]]
+    assert sorted(rule["case"] for rule in stored["house_rules"]["rules"]) == ["15.4", "6.63"]
+    page = html(client.get(f"/reports/{stored['id']}"))
+    assert "left_zone_in_first_two_turns" in text_of(page.xpath("//section[@id='house-rules']")[0])

@@ -81,7 +81,7 @@ def _judged_and_stored(saves: list[tuple[bytes, str]], game: Game | None, upload
         readings.append((submission, reading))
     chain_game = game or _game_of(positions[0])
     with answering_problems(saves[0][1], "saves"):
-        verdict = judge_chain(positions)
+        verdict = judge_chain(positions, house_rules=move_reports.club_rules(chain_game.id))
         stamped_with = provenance.of_reading(chain_game, *_first_vassal(readings))
         stored = move_reports.stored_chain(verdict, chain_game, stamped_with)
     if chosen is not None:

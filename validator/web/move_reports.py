@@ -8,20 +8,29 @@ illegal step or failing link, up to :data:`PICTURED_MOVES` of them, the
 cleaned SVG of the position before and after it, drawn once at check time
 (as a single report's picture is) so that a page view never draws again.
 ``pictures`` is left out of the public JSON (:func:`public_json`): it is
-page material, not a verdict.
+page material, not a verdict.  Every step and link is rated under the club's
+house rules in force (:func:`club_rules`), as a single report is.
 """
 
 from __future__ import annotations
 
+from validator import kept_house_rules
 from validator.games import Game
+from validator.house_rules import HouseRules
 from validator.moves.verdicts import ChainVerdict, LogVerdict, MoveVerdict
 from validator.provenance import Provenance
 from validator.report import Report
-from validator.web import pictures
+from validator.web import database, pictures
 
 LOG, CHAIN = "log", "chain"
 PICTURED_MOVES = 10  # pictures (before and after) are drawn for the first ten faulty moves; the rest are listed
 PAGE_MATERIAL = "pictures"
+
+
+def club_rules(game_id: str) -> HouseRules | None:
+    """The club's house rules for the game, to rate every step or link as a single report is rated; None if none."""
+    rules = kept_house_rules.in_force(database.connection(), game_id)
+    return rules if rules.of_game(game_id) else None
 
 
 def stored_log(verdict: LogVerdict, provenance: Provenance) -> dict:

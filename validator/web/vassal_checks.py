@@ -115,7 +115,7 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None,
                                 lambda message: with_site_note(_public(message, chosen, game))):
             reading = read(submission, chosen, game)
             report = house_rules.rated(provenance.stamped(check(reading.position, game), submission, reading))
-            log = judged_log(submission) if by_steps else None
+            log = judged_log(submission, game) if by_steps else None
         chosen.require_unchanged(report.provenance.module_sha256)
         translation = reading.translation
         counts = mapping_counts.of_translation(translation, _public(translation.mapping_source, chosen, game))
@@ -158,13 +158,14 @@ def read(submission: intake.Submission, chosen: ChosenModule, game: Game) -> int
         raise UploadError(with_site_note(_public(error.on_the_site(), chosen, game))) from None
 
 
-def judged_log(submission: intake.Submission) -> LogVerdict | None:
-    """Every step of the log judged as ``referee check LOG.vlog`` judges it; None for a log of no steps."""
+def judged_log(submission: intake.Submission, game: Game) -> LogVerdict | None:
+    """Every step of the log judged as ``referee check LOG.vlog`` judges it, under the club's house rules; None for
+    a log of no steps (it is its one position)."""
     from validator.moves.steps import read_log_moves
     from validator.moves.verdicts import judge_log
 
     log = read_log_moves(submission)
-    return judge_log(log) if log.total else None
+    return judge_log(log, house_rules=move_reports.club_rules(game.id)) if log.total else None
 
 
 @contextmanager
