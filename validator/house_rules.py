@@ -77,9 +77,11 @@ class HouseRules:
     def of_game(self, game: str) -> tuple[HouseRule, ...]:
         return tuple(rule for rule in self.rules if rule.game == game)
 
-    def in_force(self, games: set[str]) -> HouseRules:
-        """The rules of these games only: what a report of a log or chain says it was rated under."""
-        return HouseRules(tuple(rule for rule in self.rules if rule.game in games), self.source)
+    def in_force(self, games: set[str]) -> HouseRules | None:
+        """The rules of these games only, what a log or chain says it was rated under; None when none is theirs
+        (as a report of one position under rules of other games says nothing of them)."""
+        rules = tuple(rule for rule in self.rules if rule.game in games)
+        return HouseRules(rules, self.source) if rules else None
 
     def governing(self, result: Result) -> HouseRule | None:
         return next((rule for rule in self.rules if rule.governs(result)), None)

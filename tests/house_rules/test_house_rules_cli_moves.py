@@ -18,6 +18,7 @@ TOO_FAR = FIXTURES / "6.41" / "fail-macedonia-to-bosnia"  # a Partisan group two
 TOO_FAR_RULE = dict(case="6.41", check="yugoslav_moved_beyond_adjacent_zone")
 REASON = "The club lets a guerrilla slip through one zone more."
 EARLY_LEAVE = dict(check="left_zone_in_first_two_turns")
+OTHER_GAME_CHECK = "partisan_left_its_country"  # A World at War 11.42
 
 
 def too_far_chain() -> list[Path]:
@@ -121,3 +122,11 @@ def test_a_bad_house_rules_file_is_refused_before_the_chain_is_read(run_cli, tmp
     rules = house_rules_file(tmp_path, rule("lenient", **TOO_FAR_RULE))
     code, out, err = run_cli("check", *too_far_chain(), "--house-rules", rules)
     assert code == 2 and out == "" and str(rules) in err and "Traceback" not in err
+
+
+def test_house_rules_of_another_game_leave_a_chain_as_it_was(run_cli, tmp_path):
+    rules = house_rules_file(tmp_path, rule("warning", case="11.42", check=OTHER_GAME_CHECK), game="awaw")
+    plain = run_cli("check", *too_far_chain(), "--format", "json")
+    code, out, _ = run_cli("check", *too_far_chain(), "--house-rules", rules, "--format", "json")
+    assert code == plain[0] == 1 and json.loads(out) == json.loads(plain[1])
+    assert "house_rules" not in json.loads(out)
