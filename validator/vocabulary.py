@@ -97,6 +97,10 @@ class Vocabulary:
     areas: AttributeTable | None = None
     """The area attributes (``part-of``) an area table may fill in."""
     implied: tuple[Implied, ...] = ()
+    known_areas: tuple[str, ...] = ()
+    """Area ids the game's rules name (its countries): an area table's other areas are reported, not refused."""
+    area_parent: str = ""
+    """The area column that makes an area part of another (``part-of``), followed to a known area."""
 
 
 __all__ = ["Implied", "KindNeeds", "PIECE_SOURCES", "PieceWords", "Vocabulary"]

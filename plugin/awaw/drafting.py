@@ -14,7 +14,7 @@ from validator.vocabulary import Implied, KindNeeds, PieceWords, Vocabulary
 
 from plugin.awaw.facts import FACTS, POSITION
 from plugin.awaw.validation import AREA, HEX
-from plugin.awaw.vocabulary import KIND_WORDS, LAND, NATION_WORDS, PARTISAN_TYPE, SEA, TERRAINS
+from plugin.awaw.vocabulary import COUNTRY_NAMES, KIND_WORDS, LAND, NATION_WORDS, PARTISAN_TYPE, SEA, TERRAINS
 
 SKELETON_HEX = AttributeTable(HEX.what, tuple(
     Attribute("terrain", Word(TERRAINS, name=f"a terrain the partisan rules tell apart ({', '.join(TERRAINS)})"))
@@ -34,4 +34,6 @@ VOCABULARY = Vocabulary(
     hexes=SKELETON_HEX,
     areas=AREA,
     implied=(Implied("terrain", SEA, "sea", "true"), Implied("terrain", LAND, "sea", "false")),
+    known_areas=tuple(COUNTRY_NAMES),
+    area_parent="part-of",
 )

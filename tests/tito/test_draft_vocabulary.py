@@ -27,7 +27,7 @@ from validator.saves.vassal.mapping_draft import classify
 from tests.vassal.modules import tito_game, tito_module, tito_unit
 
 M = f"{{{NAMESPACE}}}"
-PROPERTIES = {"Game Turn": "4", "Phase": "Axis Combat", "Phasing": "Axis", "VP": "18", "Tito": "Unidentified",
+PROPERTIES = {"Scenario": "Campaign Game", "Game Turn": "4", "Phase": "Axis Combat", "Phasing": "Axis", "VP": "18", "Tito": "Unidentified",
               "Italian Surrender": "false", "Weather": "Snow"}
 
 
@@ -60,14 +60,14 @@ def test_the_tito_draft_judges_what_its_names_make_plain(tmp_path):
     drafted = referee("vassal", "mapping", "draft", "--module", module, "--game", "tito", save,
                       "--output", tmp_path / "club.xml")
     assert drafted.returncode == 0, drafted.stderr
-    assert "2 of 2 piece names classified (1 with every attribute the game needs), 6 of 7 global properties matched" \
+    assert "2 of 2 piece names classified (1 with every attribute the game needs), 7 of 8 global properties matched" \
         in drafted.stderr
     mapping = read_mapping(tmp_path / "club.xml")
     assert {name: mapping.tables[name].entries for name in ("unit-types", "nationalities", "sizes")} == {
         "unit-types": {"Italian Inf Div": "infantry"}, "nationalities": {"Italian Inf Div": "italian"},
         "sizes": {"Italian Inf Div": "division"}}
     state = {rule.property: (rule.position or rule.fact, rule.value is not None) for rule in mapping.state}
-    assert state == {"Game Turn": ("turn", False), "Phase": ("phase", True), "Phasing": ("phasing", True),
+    assert state == {"Scenario": ("scenario", True), "Game Turn": ("turn", False), "Phase": ("phase", True), "Phasing": ("phasing", True),
                      "VP": ("victory-points", False), "Tito": ("tito-state", True),
                      "Italian Surrender": ("italian-surrender", False)}, "word values are slugged, numbers not"
     assert mapping.tables[UNMATCHED_TABLE].entries == {"Weather": ""}

@@ -222,6 +222,14 @@ def test_an_area_part_of_an_unknown_country_is_refused_at_its_line(tmp_path):
     areas.write_text("id,name,part-of\nkiev,Kiev,ukraine\nulster,Ulster,britain\nukraine,Ukraine,russia\n",
                      encoding="utf-8")
     assert b'part-of="britain"' in read_skeleton(hexes, areas, "awaw", "club"), "an area of the table counts too"
+    areas.write_text("id,name,part-of\nkiev,Kiev,ukraine\nukraine,Ukraine,russia\ngermny,Germany,\n"
+                     "algeria,Algeria,\n", encoding="utf-8")
+    result = referee("vassal", "mapping", "skeleton", "--hexes", hexes, "--areas", areas, "--game", "awaw",
+                     "--output", tmp_path / "map.xml")
+    assert result.returncode == 0, result.stderr
+    assert f"{areas}: the areas 'germny', 'algeria' are no country of awaw and part of none" in result.stderr, (
+        "a colony is legal and a misspelt country looks like one: both are named, neither refused")
+    assert "kiev" not in result.stderr.split("are no country")[0], "an area part of a country is in it"
 
 
 def test_the_draft_command_writes_a_valid_mapping_and_its_skeleton(tmp_path):

@@ -212,8 +212,11 @@ def write_skeleton_map(arguments: argparse.Namespace) -> int:
 
     game = get(arguments.game)
     stem = arguments.output.with_suffix("").name
+    notes: list[str] = []
     _write(arguments.output, read_skeleton(arguments.hexes, arguments.areas, game.id,
                                            re.sub(r"[^A-Za-z0-9_.:/\-]", "-", stem) or "map",
-                                           most_hexes=limits_of(arguments).hexes))
+                                           most_hexes=limits_of(arguments).hexes, notes=notes))
+    for sentence in notes:
+        note(f"{sentence}.")
     note(f"{arguments.output}: map written from {arguments.hexes} and {arguments.areas}.")
     return EXIT_OK

@@ -76,8 +76,9 @@ def match_property(name: str, normalised_name: str, vocabulary: Vocabulary) -> S
     target = vocabulary.names.get(normalised_name, normalised_name)
     position_types = {attribute.name: attribute.value for attribute in
                       (vocabulary.position.attributes if vocabulary.position is not None else ())}
-    if target in POSITION_ATTRIBUTES:
-        return StateMatch(name, target, None, _is_word_type(position_types.get(target)), False)
+    if target in POSITION_ATTRIBUTES:  # a scenario is an id of the save, whatever the game reads in it
+        return StateMatch(name, target, None, target == "scenario" or _is_word_type(position_types.get(target)),
+                          False)
     facts = vocabulary.facts.by_name if vocabulary.facts is not None else {}
     if target in facts and facts[target].subject is None:
         fact = facts[target]

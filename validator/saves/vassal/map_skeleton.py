@@ -345,15 +345,32 @@ def _apply_implied(vocabulary: Vocabulary | None, row: dict[str, str], what: str
                                           f"{implied.implies} {implied.implied}, so make them agree", where[1])
 
 
+def unknown_areas(vocabulary: Vocabulary | None, areas: Mapping[str, Area]) -> list[str]:
+    """Areas that are no area the game's rules name and part of none: legal (a colony), but maybe a misspelling."""
+    if vocabulary is None or not vocabulary.known_areas:
+        return []
+    known = set(vocabulary.known_areas)
+    unknown = []
+    for identifier in areas:
+        seen, current = set(), identifier
+        while current not in known and current in areas and current not in seen:
+            seen.add(current)
+            current = areas[current].attributes.get(vocabulary.area_parent, "")
+        if current not in known:
+            unknown.append(identifier)
+    return unknown
+
+
 def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str, *,
-                  most_hexes: int = DEFAULT_LIMITS.hexes) -> bytes:
+                  most_hexes: int = DEFAULT_LIMITS.hexes, notes: list[str] | None = None) -> bytes:
     """Our map XML from the filled-in tables; every value the club gave, and nothing else.
 
     Each value is read as the game's vocabulary (``Game.vocabulary``) reads
     that column, so a word the game does not know (a terrain, a feature, a
     country an area is part of) is refused with its file, line and column
     and the words the column takes, rather than written into a map the
-    check would refuse later, or read as something else.
+    check would refuse later, or read as something else.  ``notes`` gets a
+    sentence naming the areas that are no area the game's rules know.
     """
     vocabulary = game_vocabulary(game)
     hex_attributes = GAME_HEX_ATTRIBUTES.get(game, ("area",))
@@ -413,6 +430,13 @@ def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str, *,
         for column in hex_attributes:
             if row.get(column):
                 element.set(column, row[column])
+    outside = unknown_areas(vocabulary, areas)
+    if outside and notes is not None:
+        notes.append(f"{areas_path}: the area{'s' if len(outside) > 1 else ''} "
+                     f"{', '.join(repr(area) for area in outside[:10])}{' and more' if len(outside) > 10 else ''} "
+                     f"{'are' if len(outside) > 1 else 'is'} no country of {game} and part of none, so the rules "
+                     "read it as no country; if it is one, write the game's id (docs/save-format.md) or its "
+                     f"{vocabulary.area_parent or 'parent'}")
     unused = [column for column in hex_header if column not in (*HEX_COLUMNS, *hex_attributes)]
     if unused:
         raise SkeletonError(hexes_path, f"has the column {', '.join(unused)}, which a {game} map does not read "
