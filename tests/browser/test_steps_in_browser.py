@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from sample_modules import tito_log_from_position, tito_module
-from tests.moves.test_logs import GAME_TURN_ONE, ROOT, steps_with
 from validator.web import create_app
 
 from .conftest import chromium, require_chromium, serving
+from sample_modules import tito_log_from_position, tito_module
+from tests.moves.test_logs import GAME_TURN_ONE, ROOT, steps_with
 
 pytestmark = pytest.mark.browser
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from sample_modules import tito_module, tito_save_from_position
-from tests.moves.saves import partisan, tito_save
 from validator.web import create_app
 
 from .conftest import form_token, html, report_id_of, text_of
+from sample_modules import tito_module, tito_save_from_position
+from tests.moves.saves import partisan, tito_save
 
 ROOT = Path(__file__).resolve().parents[2]
 MACEDONIA, SERBIA = "macedonia/mountain/partisan", "serbia/mountain/partisan"
@@ -79,7 +79,8 @@ def test_a_rewind_is_reported_with_the_save(client, tmp_path):
     page = html(client.get(f"/reports/{stored['id']}"))
     (section,) = page.xpath("//section[@id='save-3']")
     assert "From 2.xml to 3.xml." in text_of(section)
-    assert "3.xml is of Game-Turn 4, before Game-Turn 5 of 2.xml" in text_of(section.xpath(".//li[@class='break rewind']")[0])
+    (rewind,) = section.xpath(".//li[@class='break rewind']")
+    assert "3.xml is of Game-Turn 4, before Game-Turn 5 of 2.xml" in text_of(rewind)
     assert "2 saves do not follow from the one before" in text_of(page.xpath("//p[contains(@class, 'verdict')]")[0])
 
 
@@ -185,5 +186,20 @@ def test_the_clubs_house_rules_rate_every_link(client, instance, tmp_path):
              tito_save(tmp_path / "2.xml", [partisan(SERBIA)], turn=1)]
     stored = client.get(f"/reports/{report_id_of(post_chain(client, saves))}.json").get_json()
     (link,) = stored["links"]
-    assert stored["legal"] and not {"6.63", "15.4"} & {result["case"] for result in link["violations"] + link["findings"]}
+    cases = {result["case"] for result in link["violations"] + link["findings"]}
+    assert stored["legal"] and not {"6.63", "15.4"} & cases
     assert stored["house_rules"]["rules"][0]["severity"] == "off"
+
+
+def test_a_chain_report_is_not_rechecked_as_one_position(client, tmp_path):
+    """Re-checking reads one save again; a chain's record says so instead of judging its zip as a save."""
+    from validator import recheck
+    from validator.limits import WEB_LIMITS
+    from validator.web import case_file_records, database, records
+
+    saves = [tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)]), tito_save(tmp_path / "2.xml", [partisan(SERBIA)])]
+    report_id = post_chain(client, saves, api=True).get_json()["id"]
+    with client.application.test_request_context():
+        record = records.load(database.connection(), report_id)
+        with pytest.raises(recheck.RecheckError, match="judged move by move"):
+            recheck.recheck(case_file_records.stored_check(record), WEB_LIMITS)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from sample_modules import tito_log_from_position, tito_module
-from tests.moves.test_logs import GAME_TURN_ONE, ILLEGAL, ROOT, steps_with, undo_of
 from validator.web import create_app
 
 from .conftest import form_token, html, report_id_of, text_of
+from sample_modules import tito_log_from_position, tito_module
+from tests.moves.test_logs import GAME_TURN_ONE, ILLEGAL, ROOT, steps_with, undo_of
 
 TITO_MAP = ROOT / "plugin" / "tito" / "maps" / "tito-map.xml"
 
@@ -56,7 +56,8 @@ def test_an_illegal_step_is_caught_at_its_index_on_the_stored_report(client, fil
     report_id = report_id_of(response)
     stored = client.get(f"/reports/{report_id}.json").get_json()
     assert stored["kind"] == "log" and stored["report_url"].endswith(f"/reports/{report_id}")
-    assert (stored["step_count"], stored["judged_steps"], stored["illegal_steps"], stored["legal"]) == (3, 3, [2], False)
+    assert (stored["step_count"], stored["judged_steps"], stored["illegal_steps"]) == (3, 3, [2])
+    assert not stored["legal"]
     (step,) = [step for step in stored["steps"] if not step["legal"]]
     assert step["index"] == 2 and [violation["case"] for violation in step["violations"]] == ["6.63"]
     assert step["violations"][0]["url"].startswith("http")  # absolute, as a single report's JSON gives them
@@ -118,8 +119,8 @@ def test_a_log_without_its_module_or_game_is_refused_naming_the_file(client, fil
     response = post_log(client, log, module, api=True, game="")  # before any cookie: the API needs no token
     assert response.status_code == 400 and response.get_json()["error"].startswith("moves.vlog: this is a VASSAL")
     token = form_token(client)
-    response = client.post("/check", data={"csrf_token": token, "game": "tito", "save": (io.BytesIO(log), "moves.vlog")},
-                           content_type="multipart/form-data")
+    response = client.post("/check", content_type="multipart/form-data",
+                           data={"csrf_token": token, "game": "tito", "save": (io.BytesIO(log), "moves.vlog")})
     assert response.status_code == 400
     assert "moves.vlog: a VASSAL save is read with its module" in text_of(html(response).xpath("//*[@role='alert']")[0])
 

@@ -304,7 +304,7 @@ LISTED_LEGAL_MOVES = 50  # legal moves with findings listed by their words; the 
 
 
 def _moves_page(record: records.Record, game: Game | None):
-    """A log judged step by step or a chain of saves: each illegal move in full, with its pictures; legal ones summed."""
+    """A log judged step by step or a chain of saves: illegal moves in full, with pictures; legal ones summed up."""
     report = record.report
     key = "links" if report.get("kind") == "chain" else "steps"
     items = [item for item in report.get(key, []) if isinstance(item, dict)]
@@ -331,6 +331,7 @@ def _moves_page(record: records.Record, game: Game | None):
         provenance_recorded=record.provenance_recorded,
         build_file_sha256=build_file_sha256(record),
         mapping_coverage=mapping_coverage(report),
+        arbitration=arbitration.report_records(record),
     )
 
 
