@@ -28,6 +28,12 @@ def _nothing() -> Mapping[str, str]:
     return MappingProxyType({})
 
 
+def _read_only(value: object, *names: str) -> None:
+    """A game's tables stay as it gave them: a frozen value holds read-only copies (docs/game-contract.md)."""
+    for name in names:
+        object.__setattr__(value, name, MappingProxyType(dict(getattr(value, name))))
+
+
 @dataclass(frozen=True)
 class PieceWords:
     """Words that name one attribute of a piece (its kind, its nation), as modules abbreviate them.
@@ -48,6 +54,9 @@ class PieceWords:
     """A piece the sources give no value is left out (marked todo); otherwise the attribute is left off."""
     attribute_for_kind: Mapping[str, tuple[str, str]] = field(default_factory=_nothing)
     """Kind -> (attribute, table) the value goes to instead for pieces of that kind (a partisan's builder)."""
+
+    def __post_init__(self) -> None:
+        _read_only(self, "words", "attribute_for_kind")
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,9 @@ class Vocabulary:
     """Area ids the game's rules name (its countries): an area table's other areas are reported, not refused."""
     area_parent: str = ""
     """The area column that makes an area part of another (``part-of``), followed to a known area."""
+
+    def __post_init__(self) -> None:
+        _read_only(self, "names")
 
 
 __all__ = ["Implied", "KindNeeds", "PIECE_SOURCES", "PieceWords", "Vocabulary"]
