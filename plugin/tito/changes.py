@@ -57,8 +57,8 @@ def allowed_change(before: Position, after: Position, was: Piece, now: Piece) ->
             return "7.63A", built
         entered = entered_as_brigade(before, after, was, now)
         return ("7.63B", entered) if entered is not None else None
-    if spans(before, after, AXIS_REINFORCEMENT) and units.side(was, turn) == "axis" \
-            and was.nationality == now.nationality:
+    if spans(before, after, AXIS_REINFORCEMENT) and units.is_axis_regular(was, turn) \
+            and was.nationality == now.nationality:  # the schedule upgrades Axis units, never Chetniks
         return "13.81", ("an Axis unit may be upgraded, its counter flipped, in the Axis Reinforcement Phase; "
                          "check the schedule (13.9) lists it for this Game-Turn")
     if spans(before, after, ITALIAN_SURRENDER) and was.nationality == "italian" and now.nationality == "partisan":

@@ -102,6 +102,18 @@ def test_a_group_becoming_a_brigade_elsewhere_breaks_the_chain(run_cli, tmp_path
     assert allowed_cases(link) == [], why
 
 
+def test_a_pro_axis_chetnik_group_is_no_axis_unit_the_schedule_upgrades(run_cli, tmp_path):
+    """13.81 upgrades scheduled Axis units: a pro-Axis Chetnik across an Axis Reinforcement Phase is not one."""
+    fact = 'chetnik-brigade-strength" value="4'
+    before = save(tmp_path / "1.xml", three_groups(CHETNIK_MOUNTAIN, nationality="chetnik", extra=PRO_AXIS),
+                  turn=5, phase="game-turn-indication", strength_fact=fact)
+    after = save(tmp_path / "2.xml", [guerrilla("g1", CHETNIK_MOUNTAIN, size="brigade", nationality="chetnik",
+                                                extra=PRO_AXIS)], turn=6, phase="guerrilla-status", strength_fact=fact)
+    code, link = link_of(run_cli, before, after)
+    assert code == 1 and [found["kind"] for found in link["breaks"]] == ["unexplained-change"]
+    assert "13.81" not in [finding["case"] for finding in link["findings"]]
+
+
 def test_a_reinforcing_group_entering_as_a_brigade_after_brigade_strength_follows(run_cli, tmp_path):
     before = save(tmp_path / "1.xml", [guerrilla("g9", None)], turn=6, phase="axis-combat")
     after = save(tmp_path / "2.xml", [guerrilla("g9", BOSNIA_MOUNTAIN, size="brigade")], turn=6,
