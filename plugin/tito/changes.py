@@ -39,13 +39,11 @@ from validator.model import Piece, Position
 
 from plugin.tito import facts, units
 
+AXIS_REINFORCEMENT, ITALIAN_SURRENDER = "axis-reinforcement", "italian-surrender"
 GUERRILLA_REINFORCEMENT, GUERRILLA_STATUS = "guerrilla-reinforcement", "guerrilla-status"
 GROUPS_PER_BRIGADE = 3  # 7.63A, 7.63B
 STRENGTH_FACTS = MappingProxyType({"partisan": "partisan-brigade-strength", "chetnik": "chetnik-brigade-strength"})
 TYPE_NAMES = MappingProxyType({"partisan": "Partisan", "chetnik": "Chetnik"})
-
-
-AXIS_REINFORCEMENT, ITALIAN_SURRENDER = "axis-reinforcement", "italian-surrender"
 
 
 def allowed_change(before: Position, after: Position, was: Piece, now: Piece) -> tuple[str, str] | None:
