@@ -14,6 +14,11 @@ log_errors  # re2.Options option (validator/patterns.py), read by RE2
 # A field of a protocol the game plugins fill in (validator/games.py), read by the report template.
 picture_caption  # templates/reports/report.html
 
+# Fields of a judged move (validator/web/reports.py JudgedMove), read by templates/reports/moves.html.
+picture_before
+picture_after
+pictured
+
 # Fields of records that mirror VASSAL's formats whole, so a dump or a test can show every part
 # of what was read (validator/saves/vassal/commands.py, grids.py, model.py, module.py).
 old_state
