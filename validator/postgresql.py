@@ -211,11 +211,11 @@ def translated(url: str) -> Iterator[None]:
     """A server that cannot be used becomes :class:`UnusablePostgreSQL`; our own SQL's mistakes stay themselves."""
     try:
         yield
-    except psycopg.OperationalError as error:
+    except (psycopg.OperationalError, psycopg.errors.ReadOnlySqlTransaction) as error:
         raise UnusablePostgreSQL(shown(url), _why(error)) from None
 
 
-def _why(error: psycopg.OperationalError) -> str:
+def _why(error: psycopg.Error) -> str:
     state = getattr(error, "sqlstate", None) or ""
     detail = " ".join(str(error).split())[:300]
     refused = ("password authentication failed", "no password supplied", "role \"")
@@ -225,5 +225,8 @@ def _why(error: psycopg.OperationalError) -> str:
     if state == "3D000" or ("database" in detail and "does not exist" in detail):
         return (f"the PostgreSQL server has no such database (PostgreSQL: {detail}); create it with createdb, "
                 f"or correct its name in {URL_VARIABLE}.")
+    if state == "25006":
+        return (f"the PostgreSQL server takes no writes (PostgreSQL: {detail}): it is a read-only standby or "
+                "default_transaction_read_only is on; point the site at the primary server, then try again.")
     return (f"the PostgreSQL server cannot be reached or used (PostgreSQL: {detail}); check that it is running "
             f"and that {URL_VARIABLE} names it, then try again.")

@@ -9,6 +9,7 @@ from contextlib import closing
 import pytest
 
 from validator import store
+from validator.arbitration import arbiters
 from validator.rulebook import storage
 
 from tests.web import conftest as pages
@@ -39,6 +40,14 @@ def stored_report(connection, game: str = "alpha", violations=VIOLATIONS, findin
             (report_id, game, "2026-12-01T00:00:00+00:00", "dispute.xml", json.dumps(report), "none.xml"),
         )
     return report_id
+
+
+@pytest.fixture
+def arbiter(database_path, book):
+    """The arbiter "alice", added to the database under test."""
+    with closing(store.connect(database_path)) as connection:
+        arbiters.add(connection, "alice", PASSWORD)
+    return "alice"
 
 
 @pytest.fixture

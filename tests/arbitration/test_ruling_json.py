@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from validator import privacy
 
-from .test_web import arbiter, checked_report, sign_in, token_of, write_ruling  # noqa: F401 (arbiter: a fixture)
+from .test_web import checked_report, sign_in, token_of, write_ruling
 from tests.web.conftest import html
 
 ADDRESS = "red.player@example.org"
@@ -21,8 +21,8 @@ def test_a_ruling_as_json_holds_its_cases_kept_text_exceptions_and_history(check
     ruling_url = write_ruling(check_client, report_id, cases="2.2", excepted=1, reason=f"agreed, ask {ADDRESS}")
     assert html(check_client.get(ruling_url)).xpath("//p[@class='as-json']/a/@href") == [ruling_url + ".json"]
     edited = check_client.post(ruling_url, data={"csrf_token": token_of(check_client, ruling_url + "/edit"),
-                                                 "decision": f"Withdrawn; write to {ADDRESS} for why", "cases": "2.2, 2.13A",
-                                                 "status": "withdrawn"})
+                                                 "decision": f"Withdrawn; write to {ADDRESS} for why",
+                                                 "cases": "2.2, 2.13A", "status": "withdrawn"})
     assert edited.status_code == 303
 
     answer = check_client.get(ruling_url + ".json")

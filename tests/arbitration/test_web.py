@@ -15,13 +15,6 @@ from .conftest import PASSWORD
 from tests.web.conftest import html, orchard_save, report_id_of, text_of, upload
 
 
-@pytest.fixture
-def arbiter(database_path, book):
-    with closing(store.connect(database_path)) as connection:
-        arbiters.add(connection, "alice", PASSWORD)
-    return "alice"
-
-
 def token_of(client, path: str = "/sign-in") -> str:
     return html(client.get(path)).xpath("//input[@name='csrf_token']/@value")[0]
 

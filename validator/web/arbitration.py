@@ -19,6 +19,7 @@ from validator.arbitration import case_files, comments, counters, requests, ruli
 from validator.errors import InputError
 from validator.web import arbitration_json, csrf, database, records
 from validator.web.arbiters import arbiter_required, client_address, current_arbiter
+from validator.web.errors import storing
 from validator.web.markup import printable
 
 blueprint = Blueprint("arbitration", __name__)
@@ -76,8 +77,9 @@ def open_case_file():
     """An arbiter opens a case file on one or more reports, given by id in the order of play."""
     ids = [word.rsplit("/", 1)[-1] for word in request.form.get("reports", "").split()][:50]
     try:
-        opened = case_files.open_case_file(database.connection(), request.form.get("title", ""),
-                                           request.form.get("kind", ""), ids)
+        with storing("the case file"):
+            opened = case_files.open_case_file(database.connection(), request.form.get("title", ""),
+                                               request.form.get("kind", ""), ids)
     except InputError as error:
         _refused(error)
     return redirect(url_for("arbitration.case_file", case_file_id=opened.id), code=303)
@@ -90,9 +92,10 @@ def open_case_file_on_report(report_id: str):
     connection = database.connection()
     limit = current_app.config.get(CASE_FILE_LIMIT, DEFAULT_CASE_FILE_LIMIT)
     try:
-        with store.write_transaction(connection):
-            counters.take(connection, "case-file", client_address(), limit)
-        opened = case_files.open_case_file(connection, request.form.get("title", ""), "save", [report_id])
+        with storing("the case file"):
+            with store.write_transaction(connection):
+                counters.take(connection, "case-file", client_address(), limit)
+            opened = case_files.open_case_file(connection, request.form.get("title", ""), "save", [report_id])
     except counters.LimitReached as reached:
         _limited("opened case files", reached)
     except InputError as error:
@@ -118,8 +121,9 @@ def comment(case_file_id: str):
     found = _case_file_or_404(case_file_id)
     limit = current_app.config.get(COMMENT_LIMIT, comments.DEFAULT_LIMIT)
     try:
-        comments.add(database.connection(), found.id, request.form.get("author", "")[:1000],
-                     request.form.get("body", "")[:comments.LONGEST_BODY * 2], client_address(), limit)
+        with storing("your comment"):
+            comments.add(database.connection(), found.id, request.form.get("author", "")[:1000],
+                         request.form.get("body", "")[:comments.LONGEST_BODY * 2], client_address(), limit)
     except counters.LimitReached as reached:
         _limited("commented", reached)
     except InputError as error:
@@ -199,13 +203,16 @@ def write_ruling():
     if choice and choice not in {option.label for option in answering.options}:
         abort(400, description=f"Request {answering.number} has no option {choice[:5]!r}; reload the form.")
     try:
-        written = rulings.write(
-            connection, arbiter=current_arbiter().name, game=game, decision=form.get("decision", "")[:50_000],
-            cases=rulings.parsed_cases(form.get("cases", "")[:2000]), status=form.get("status", "ruled"),
-            case_file=case_file_id, request_id=answering.id if answering else None, exceptions=excepted,
-        )
+        with storing("the ruling"):
+            written = rulings.write(
+                connection, arbiter=current_arbiter().name, game=game, decision=form.get("decision", "")[:50_000],
+                cases=rulings.parsed_cases(form.get("cases", "")[:2000]), status=form.get("status", "ruled"),
+                case_file=case_file_id, request_id=answering.id if answering else None, exceptions=excepted,
+            )
         if choice:
-            requests.choose(connection, answering.id, choice)
+            with storing(f"the option the ruling chose for request {answering.number} (the ruling itself was "
+                         "stored: choose the option again on its request)"):
+                requests.choose(connection, answering.id, choice)
     except InputError as error:
         _refused(error)
     return redirect(url_for("arbitration.ruling", ruling_id=written.id), code=303)
@@ -242,10 +249,11 @@ def edit_form(ruling_id: str):
 def edit(ruling_id: str):
     found = _ruling_or_404(ruling_id)
     try:
-        rulings.edit(database.connection(), found.id, arbiter=current_arbiter().name,
-                     decision=request.form.get("decision", "")[:50_000],
-                     cases=rulings.parsed_cases(request.form.get("cases", "")[:2000]),
-                     status=request.form.get("status", ""))
+        with storing("the ruling's new revision"):
+            rulings.edit(database.connection(), found.id, arbiter=current_arbiter().name,
+                         decision=request.form.get("decision", "")[:50_000],
+                         cases=rulings.parsed_cases(request.form.get("cases", "")[:2000]),
+                         status=request.form.get("status", ""))
     except InputError as error:
         _refused(error)
     return redirect(url_for("arbitration.ruling", ruling_id=found.id), code=303)
@@ -288,12 +296,13 @@ def open_request():
     case_file_id = form.get("case_file") or None
     game = record.game if record else (_case_file_or_404(case_file_id).game if case_file_id else form.get("game", ""))
     try:
-        opened = requests.open_request(
-            database.connection(), game=game, question=form.get("question", "")[:10_000],
-            readings=[form.get(f"option-{label}", "")[:5000] for label in requests.LABELS],
-            opened_by=current_arbiter().name, origin="unchecked" if form.get("case_number") else "question",
-            report_id=report_id, case_number=form.get("case_number") or None, case_file=case_file_id,
-        )
+        with storing("the ruling request"):
+            opened = requests.open_request(
+                database.connection(), game=game, question=form.get("question", "")[:10_000],
+                readings=[form.get(f"option-{label}", "")[:5000] for label in requests.LABELS],
+                opened_by=current_arbiter().name, origin="unchecked" if form.get("case_number") else "question",
+                report_id=report_id, case_number=form.get("case_number") or None, case_file=case_file_id,
+            )
     except InputError as error:
         _refused(error)
     return redirect(url_for("arbitration.ruling_request", request_id=opened.id), code=303)

@@ -26,6 +26,7 @@ from validator.errors import InputError
 from validator.web import addresses, database, kept_modules, pictures, records, reports, site_limits
 from validator.web.arbiters import arbiter_required
 from validator.web.case_file_export import exported, exported_json
+from validator.web.errors import storing
 
 blueprint = Blueprint("case_file_records", __name__)
 
@@ -80,8 +81,9 @@ def delete_uploads(case_file_id: str):
     if found is None:
         abort(404, description="There is no case file at this address; check the link you were given.")
     connection = database.connection()
-    removal = retention.remove_uploads(connection, records.uploads_folder(current_app.instance_path),
-                                       retention.of_case_file(connection, found.id))
+    with storing("the removal of the case file's uploads (every one is still kept)"):
+        removal = retention.remove_uploads(connection, records.uploads_folder(current_app.instance_path),
+                                           retention.of_case_file(connection, found.id))
     current_app.logger.info("The uploads of %d reports of case file %s were removed.", len(removal.report_ids),
                             found.id)
     return redirect(url_for("arbitration.case_file", case_file_id=found.id), code=303)

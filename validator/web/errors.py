@@ -5,13 +5,22 @@ as the error's description; otherwise the page says what the status means.
 Under ``/api/``, and for addresses of JSON documents (``/reports/<id>.json``),
 the same sentence comes as JSON, ``{"error": sentence}``: a program that
 follows a report's address gets an answer it can read.
+
+A database that refuses to store a record (a read-only file, a full disk, a
+server that takes no writes) is a 503 saying what was not stored and to
+send it again later (:class:`NotStored`, raised by :func:`storing`), never
+the 400 of a mistake in what was sent: the user did nothing wrong.
 """
 
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from flask import Flask, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
+
+from validator import store
 from validator.saves.xml_reader import MAX_SAVE_BYTES
 from validator.web.kept_modules import MAX_MODULE_BYTES
 
@@ -34,6 +43,34 @@ FORM_TOO_LARGE = (
     "The form sent has a text field longer than Referee reads, or too many parts; send the form as the page "
     "gives it, with one file in each file field."
 )
+
+
+NOT_STORED = (
+    "Referee cannot store anything just now, as its database refuses to write, so {what} was not stored; go back "
+    "(your browser keeps what you sent) and send it again in a few minutes."
+)
+RETRY_AFTER_SECONDS = 300
+
+
+class NotStored(ServiceUnavailable):
+    """503: the database refused to store ``what`` (its cause, logged, says which database and why)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(description=NOT_STORED.format(what=what), retry_after=RETRY_AFTER_SECONDS)
+
+
+@contextmanager
+def storing(what: str) -> Iterator[None]:
+    """Around a write: a database that refuses it becomes :class:`NotStored` naming ``what`` (not an input error)."""
+    try:
+        yield
+    except store.UnusableDatabase as error:
+        raise NotStored(what) from error
+
+
+def _not_stored(error: NotStored):
+    current_app.logger.error("%s (%s)", error.description, error.__cause__)
+    return show_error(error)
 
 
 class InsufficientStorage(HTTPException):
@@ -81,3 +118,4 @@ def init_app(app: Flask) -> None:
     # Registered for the base class: it covers every status, including the 500
     # Flask raises for an unhandled exception (which it logs first).
     app.register_error_handler(HTTPException, show_error)
+    app.register_error_handler(NotStored, _not_stored)

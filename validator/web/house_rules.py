@@ -23,6 +23,7 @@ from validator.games import UnknownGame
 from validator.report import Report
 from validator.web import database
 from validator.web.arbiters import arbiter_required, current_arbiter
+from validator.web.errors import storing
 
 blueprint = Blueprint("house_rules", __name__)
 
@@ -52,10 +53,11 @@ def set_rule(game_id: str):
     game = _game_or_404(game_id)
     case, _, check = request.form.get("check", "").partition(" ")
     try:
-        kept_house_rules.save(database.connection(), game.id, case[:LONGEST_FIELD], check[:LONGEST_FIELD],
-                              request.form.get("severity", "")[:LONGEST_FIELD],
-                              request.form.get("reason", "")[:house_rules.MAX_REASON_CHARACTERS * 2],
-                              current_arbiter().name)
+        with storing("the house rule"):
+            kept_house_rules.save(database.connection(), game.id, case[:LONGEST_FIELD], check[:LONGEST_FIELD],
+                                  request.form.get("severity", "")[:LONGEST_FIELD],
+                                  request.form.get("reason", "")[:house_rules.MAX_REASON_CHARACTERS * 2],
+                                  current_arbiter().name)
     except InputError as error:
         return _page(game, problem=str(error), status=400)
     return redirect(url_for("house_rules.page", game_id=game.id), code=303)
@@ -66,8 +68,17 @@ def set_rule(game_id: str):
 def remove_rule(game_id: str):
     game = _game_or_404(game_id)
     case, _, check = request.form.get("check", "").partition(" ")
-    kept_house_rules.remove(database.connection(), game.id, case[:LONGEST_FIELD], check[:LONGEST_FIELD])
+    with storing("the house rule's removal (the rule is still in force)"):
+        kept_house_rules.remove(database.connection(), game.id, case[:LONGEST_FIELD], check[:LONGEST_FIELD])
     return redirect(url_for("house_rules.page", game_id=game.id), code=303)
+
+
+@blueprint.app_template_global()
+def house_rules_address(game=None) -> str:
+    """Where a page's header links: the game's house rules when Referee checks it, else every game's."""
+    if game is not None and getattr(game, "id", None) in games.registry():
+        return url_for("house_rules.page", game_id=game.id)
+    return url_for("house_rules.index")
 
 
 def _game_or_404(game_id: str):

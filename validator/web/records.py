@@ -183,9 +183,13 @@ def create(
                     *(getattr(record.provenance, name) for name in PROVENANCE_FIELDS),
                 ),
             )
-    except BaseException:
+    except BaseException as error:
         for path in written:
             path.unlink(missing_ok=True)
+        if isinstance(error, store.UnusableDatabase):  # a 503 saying the report was not stored, not a 400
+            from validator.web.errors import NotStored
+
+            raise NotStored("the report of this check") from error
         raise
     return record
 
