@@ -160,3 +160,21 @@ def test_the_clubs_house_rules_rate_every_step(client, files, tmp_path):
     assert sorted(rule["case"] for rule in stored["house_rules"]["rules"]) == ["15.4", "6.63"]
     page = html(client.get(f"/reports/{stored['id']}"))
     assert "left_zone_in_first_two_turns" in text_of(page.xpath("//section[@id='house-rules']")[0])
+
+
+def test_only_the_first_faulty_steps_are_pictured(client, files, tmp_path, monkeypatch):
+    """Past PICTURED_MOVES a faulty step is listed without pictures, so a long bad log keeps a page of sane size."""
+    from validator.web import move_reports
+
+    from sample_modules import tito_move
+    from tests.moves.test_logs import MACEDONIA_MOUNTAIN, SERBIA_MOUNTAIN
+
+    monkeypatch.setattr(move_reports, "PICTURED_MOVES", 1)
+    module, start = files
+    steps = [tito_move("p1", MACEDONIA_MOUNTAIN, SERBIA_MOUNTAIN, "p1 into Serbia"),
+             tito_move("p2", SERBIA_MOUNTAIN, MACEDONIA_MOUNTAIN, "p2 into Macedonia")]
+    page = html(client.get(f"/reports/{report_id_of(post_log(client, log_of(tmp_path, start, steps), module))}"))
+    first, second = page.xpath("//section[@id='step-1']")[0], page.xpath("//section[@id='step-2']")[0]
+    assert len(first.xpath(".//*[local-name()='svg']")) == 2 and not second.xpath(".//*[local-name()='svg']")
+    assert "Only the first 1 faulty step is pictured" in text_of(second)
+    assert page.xpath("//form[@class='open-case-file']")  # a dispute can be opened on a log's report
