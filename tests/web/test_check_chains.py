@@ -203,3 +203,15 @@ def test_a_chain_report_is_not_rechecked_as_one_position(client, tmp_path):
         record = records.load(database.connection(), report_id)
         with pytest.raises(recheck.RecheckError, match="judged move by move"):
             recheck.recheck(case_file_records.stored_check(record), WEB_LIMITS)
+
+
+def test_a_legal_save_with_something_unjudged_is_listed_among_those_that_follow(client, tmp_path):
+    """A zone left between two Game-Turns is not judged for distance (6.11 unchecked): listed, with the case."""
+    saves = [tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=5),
+             tito_save(tmp_path / "2.xml", [partisan(SERBIA)], turn=6)]
+    stored = post_chain(client, saves, api=True).get_json()
+    assert stored["legal"] and "unchecked" in [found["severity"] for found in stored["links"][0]["findings"]]
+    page = html(client.get(f"/reports/{stored['id']}"))
+    (item,) = page.xpath("//ul[@class='legal-move-list']/li")
+    assert text_of(item).startswith("Save 2: Partisan group from Macedonia / Partisan Mountain to Serbia")
+    assert "6.11" in item.xpath("a/text()")

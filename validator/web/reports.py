@@ -311,7 +311,7 @@ def _moves_page(record: records.Record, game: Game | None):
     stored_pictures = report.get("pictures") if isinstance(report.get("pictures"), dict) else {}
     illegal = [_judged_move(record, item, stored_pictures.get(str(item.get("index")))) for item in items
                if not item.get("legal", True)]
-    legal = [_judged_move(record, item, None) for item in items if item.get("legal", True)]
+    legal = [_judged_move(record, item, None) for item in items if item.get("legal", True) and _tells(item)]
     start = report.get("start") if isinstance(report.get("start"), dict) else {}
     return render_template(
         "reports/moves.html",
@@ -333,6 +333,11 @@ def _moves_page(record: records.Record, game: Game | None):
         mapping_coverage=mapping_coverage(report),
         arbitration=arbitration.report_records(record),
     )
+
+
+def _tells(item: dict) -> bool:
+    """Whether a legal move has something to tell an arbiter: a finding that is not mere information."""
+    return any(isinstance(found, dict) and found.get("severity") != "info" for found in item.get("findings", []))
 
 
 def _judged_move(record: records.Record, item: dict, stored: dict | None) -> JudgedMove:
