@@ -111,6 +111,9 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
     turn = units.turn_number(position)
     on_operation = units.operation_zone_by_piece(position)
     groups: dict[tuple[str, str, str], list[Piece]] = {}
+    # A verdict turns on the piece's nationality, its zone and whether it is on an operation
+    # there, so each such triple is judged once, not once per piece.
+    verdicts: dict[tuple[str, str, bool], str | None] = {}
     for piece in position.pieces:
         if not units.is_axis_regular(piece, turn) or piece.nationality not in facts.SPHERES:
             continue
@@ -119,7 +122,10 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
         zone = _zone_of(position, piece, on_operation)
         if zone is None:
             continue
-        reason = _sphere_verdict(position, piece, zone, turn, on_operation)
+        judged = (piece.nationality, zone, on_operation.get(piece.id) == zone)
+        if judged not in verdicts:
+            verdicts[judged] = _sphere_verdict(position, piece, zone, turn, on_operation)
+        reason = verdicts[judged]
         if reason is not None:
             groups.setdefault((piece.nationality, zone, reason), []).append(piece)
     for (nationality, zone, reason), group in groups.items():
