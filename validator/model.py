@@ -8,6 +8,7 @@ Every element remembers the source line it came from, for messages.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
@@ -77,6 +78,8 @@ def _built_location(row: tuple) -> Location:
     the cost of reading a hex; filling the instance's ``__dict__`` at once gives the same
     value.  The attributes are made read-only here, so a row may hold a plain dict.
     """
+    if type(row) is bytes:  # as a prepared map keeps a row: decoded only when the location is asked for
+        row = marshal.loads(row)
     location = object.__new__(Location)
     values = dict(zip(LOCATION_FIELDS, row, strict=True))
     attributes = values["attributes"]
@@ -95,8 +98,9 @@ class LocationTable(Mapping[str, Location]):
     value for each one cost more than parsing the map; a save's checks look at
     the hexes its pieces stand in and their neighbours.  So the table keeps each
     location as a row of its fields (in :data:`LOCATION_FIELDS` order; the
-    attributes a mapping, or a pair of names and values) and builds the value
-    on first use, once.  Ids, membership and length never build anything.
+    attributes a mapping, or a pair of names and values), or that row in
+    ``marshal``'s bytes (a prepared map loads one bytes object per location,
+    not a dozen), and builds the value on first use, once.  Ids, membership and length never build anything.
     Read-only, like every mapping of the model.
     """
 
@@ -117,7 +121,7 @@ class LocationTable(Mapping[str, Location]):
 
     @property
     def rows(self) -> Mapping[str, tuple]:
-        """Every location's fields by id, nothing built: for the code that stores a prepared map."""
+        """Every location's fields (or their bytes) by id, nothing built: for the code that stores a prepared map."""
         return MappingProxyType(self._rows)
 
     def __getitem__(self, location_id: str) -> Location:

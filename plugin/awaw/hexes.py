@@ -8,7 +8,7 @@ is one the tables accepted.
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from validator.derived import memoised
@@ -42,19 +42,69 @@ class Hex(NamedTuple):
 class MapReading(NamedTuple):
     """What the rules read from a map alone; the same for every save that shares it."""
 
-    hexes: dict  # hex id -> Hex, with the map's own controllers
+    hexes: Mapping  # hex id -> Hex, with the map's own controllers (a HexTable: each hex read when asked for)
     objective_hexes: tuple  # hex ids with the objective feature, in map order (11.63 counts them for every save)
     area_countries: dict  # map area -> the country it is part of, or itself (partisans' home countries)
 
     def __reduce__(self):
-        """Pickled with its hexes as plain rows (a prepared map keeps this reading): no call per hex either way."""
-        return _reading_from_rows, (list(self.hexes), [tuple(hex_info) for hex_info in self.hexes.values()],
-                                    self.objective_hexes, self.area_countries)
+        """Pickled without its hexes (a prepared map keeps this reading): they are read again from the locations."""
+        return _reading_from_parts, (self.hexes.locations, self.hexes.not_hexes, self.hexes.countries,
+                                     self.objective_hexes, self.area_countries)
 
 
-def _reading_from_rows(ids: list, rows: list, objective_hexes: tuple, area_countries: dict) -> MapReading:
-    return MapReading(dict(zip(ids, map(partial(tuple.__new__, Hex), rows), strict=True)), objective_hexes,
-                      area_countries)
+def _reading_from_parts(locations, not_hexes: frozenset, countries: dict, objective_hexes: tuple,
+                        area_countries: dict) -> MapReading:
+    return MapReading(HexTable(locations, not_hexes, countries), objective_hexes, area_countries)
+
+
+class HexTable(Mapping):
+    """The map's hexes by id, each :class:`Hex` read from its location the first time it is asked for.
+
+    A save's checks look at the hexes its pieces stand in and their
+    neighbours, a few thousand of a map's tens of thousands; a process that
+    loads a prepared map reads only those.  Read-only; ids, membership and
+    length read nothing.
+    """
+
+    __slots__ = ("locations", "not_hexes", "countries", "_built", "_feature_sets")
+
+    def __init__(self, locations: Mapping, not_hexes: frozenset, countries: dict) -> None:
+        self.locations = locations  # the map's LocationTable
+        self.not_hexes = not_hexes  # the ids of its locations that are not hexes
+        self.countries = countries  # map area -> (its country, the area and every area it is part of)
+        self._built: dict[str, Hex] = {}
+        self._feature_sets: dict[str, frozenset] = {}  # a map repeats a few feature lists many times
+
+    def __getitem__(self, hex_id: str) -> Hex:
+        built = self._built.get(hex_id)
+        if built is None:
+            if hex_id in self.not_hexes:
+                raise KeyError(hex_id)
+            built = self._built.setdefault(hex_id, self._read(self.locations[hex_id]))
+        return built
+
+    def __contains__(self, hex_id: object) -> bool:
+        return hex_id in self.locations and hex_id not in self.not_hexes
+
+    def __iter__(self) -> Iterator[str]:
+        return (hex_id for hex_id in self.locations if hex_id not in self.not_hexes)
+
+    def __len__(self) -> int:
+        return len(self.locations) - len(self.not_hexes)
+
+    def _read(self, location) -> Hex:
+        area, attributes = location.area, location.attributes
+        country, regions = self.countries.get(area) or ((area, frozenset((area,))) if area else ("", frozenset()))
+        listed = attributes.get("features", "")
+        features = self._feature_sets.get(listed) or self._feature_sets.setdefault(listed, frozenset(listed.split()))
+        sea = attributes.get("sea") == "true"
+        controller = attributes.get("controller") or (NOBODY if sea else (country if country in BUILDERS else NEUTRAL))
+        island = attributes.get("island") == "true"
+        return Hex(location.id, "" if sea else country, area or "", regions, features, island, sea, controller,
+                   location.neighbours, location.line)
+
+    def __repr__(self) -> str:
+        return f"HexTable({len(self)} hexes)"
 
 
 def map_reading(map_data: MapData) -> MapReading:
@@ -63,7 +113,12 @@ def map_reading(map_data: MapData) -> MapReading:
 
 
 def _read(map_data: MapData) -> MapReading:
-    hexes = _hexes(map_data)
+    not_hexes = frozenset(location.id for location in map_data.locations.values() if location.kind != "hex")
+    countries = {}
+    for area_id in map_data.areas:
+        chain = part_of_chain(map_data, area_id)[0]
+        countries[area_id] = chain[-1], frozenset(chain)
+    hexes = HexTable(map_data.locations, not_hexes, countries)
     return MapReading(hexes, tuple(hex_id for hex_id, hex_info in hexes.items() if "objective" in hex_info.features),
                       {area.id: part_of_chain(map_data, area.id)[0][-1] for area in map_data.areas.values()})
 
@@ -83,25 +138,3 @@ def part_of_chain(map_data: MapData, area_id: str) -> tuple[list[str], list[str]
         if parent in chain:
             return chain, chain[chain.index(parent):]
         chain.append(parent)
-
-
-def _hexes(map_data: MapData) -> dict[str, Hex]:
-    feature_sets: dict[str, frozenset] = {}  # a map repeats a few feature lists many times
-    countries: dict[str | None, tuple[str, frozenset]] = {}
-    hexes: dict[str, Hex] = {}
-    for location in map_data.locations.values():
-        if location.kind != "hex":
-            continue
-        area, attributes = location.area, location.attributes
-        if area not in countries:
-            chain = part_of_chain(map_data, area)[0] if area else []
-            countries[area] = (chain[-1] if chain else ""), frozenset(chain)
-        country, regions = countries[area]
-        listed = attributes.get("features", "")
-        features = feature_sets.get(listed) or feature_sets.setdefault(listed, frozenset(listed.split()))
-        sea = attributes.get("sea") == "true"
-        controller = attributes.get("controller") or (NOBODY if sea else (country if country in BUILDERS else NEUTRAL))
-        island = attributes.get("island") == "true"
-        hexes[location.id] = Hex(location.id, "" if sea else country, area or "", regions, features, island, sea,
-                                 controller, location.neighbours, location.line)
-    return hexes
