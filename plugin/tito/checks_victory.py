@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from validator.model import Piece, Position
 from validator.rules import Finding, case
@@ -12,10 +12,10 @@ from plugin.tito import facts, stacks, units
 from plugin.tito.units import describe_all
 
 
-def _yugoslav_units(pieces: tuple[Piece, ...], turn: int | None) -> list[Piece]:
+def _yugoslav_units(pieces: tuple[Piece, ...], side_of: Mapping[str, str]) -> list[Piece]:
     return [
         piece for piece in pieces
-        if units.side(piece, turn) == "yugoslav" and not units.is_marker(piece) and not units.is_tito(piece)
+        if side_of[piece.id] == "yugoslav" and not units.is_marker(piece) and not units.is_tito(piece)
     ]
 
 
@@ -26,13 +26,14 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
     """
     turn = units.turn_number(position)
     standing = stacks.stacks(position)
+    side_of = stacks.sides(position)
     eliminated = set(position.facts.get("intrinsic-defence-eliminated", ()))
     totals = {"displays": 0, "mountains": 0, "transfers": 0}
     unchecked = False
 
     for display in position.map.displays.values():
         yugoslav_box = f"{display.area}/{display.id}/yugoslav"
-        holders = _yugoslav_units(standing.get(yugoslav_box, ()), turn)
+        holders = _yugoslav_units(standing.get(yugoslav_box, ()), side_of)
         if not holders:
             continue
         value = int(display.attributes.get("victory-points", "0"))
@@ -72,7 +73,7 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
     for zone in position.map.areas:
         for side in ("partisan", "chetnik"):
             location_id = f"{zone}/mountain/{side}"
-            holders = _yugoslav_units(standing.get(location_id, ()), turn)
+            holders = _yugoslav_units(standing.get(location_id, ()), side_of)
             if not holders:
                 continue
             missing = [piece for piece in holders if piece.strength is None]
@@ -113,8 +114,10 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
         reinforcement_phase = facts.PHASES.index("axis-reinforcement")
         current = units.phase_index(position.phase)
         for piece in position.pieces:
+            if piece.location is None or piece.nationality != "german":
+                continue
             due = facts.GERMAN_TRANSFERS.get(units.designation(piece))
-            if piece.location is None or piece.nationality != "german" or due is None:
+            if due is None:
                 continue
             if turn > due or (turn == due and current is not None and current > reinforcement_phase):
                 totals["transfers"] += facts.GERMAN_LATE_TRANSFER_POINTS
