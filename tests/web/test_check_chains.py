@@ -215,3 +215,14 @@ def test_a_legal_save_with_something_unjudged_is_listed_among_those_that_follow(
     (item,) = page.xpath("//ul[@class='legal-move-list']/li")
     assert text_of(item).startswith("Save 2: Partisan group from Macedonia / Partisan Mountain to Serbia")
     assert "6.11" in item.xpath("a/text()")
+
+
+def test_a_vassal_save_of_a_chain_that_does_not_read_is_named_without_a_server_path(client, instance, tmp_path):
+    module = tito_module(tmp_path)
+    first = tito_save_from_position(tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)]), tmp_path / "1.vsav")
+    response = post_chain(client, [first, (first.read_bytes()[:-300], "2.vsav")], api=True, game="tito",
+                          module=(io.BytesIO(module.read_bytes()), "tito-sample.vmod"))
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error.startswith("2.vsav") and str(instance) not in error
+    assert not list((instance / "uploads").glob("*.vmod*"))  # the module of a refused check is not kept

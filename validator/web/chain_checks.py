@@ -23,7 +23,7 @@ import zipfile
 
 from flask import current_app
 
-from validator import intake, provenance
+from validator import games, intake, provenance
 from validator.games import Game
 from validator.limits import with_site_note
 from validator.model import Position
@@ -73,13 +73,16 @@ def _judged_and_stored(saves: list[tuple[bytes, str]], game: Game | None, upload
     readings: list[tuple[intake.Submission, intake.Reading]] = []
     for data, name in saves:
         submission = _submission(data, name, game, uploaded_map, chosen, viewer)
-        with answering_problems(name, "saves and module file" if chosen else "saves", with_site_note):
-            reading = vassal_checks.read(submission, chosen, game) if submission.is_vassal \
-                else intake.read_submission(submission)
+        if submission.is_vassal:
+            with vassal_checks.answering_as_the_site(name, chosen, game):
+                reading = vassal_checks.read(submission, chosen, game)
+        else:
+            with answering_problems(name, "saves", with_site_note):
+                reading = intake.read_submission(submission)
         _require_one_game(reading.position, positions)
         positions.append(reading.position)
         readings.append((submission, reading))
-    chain_game = game or _game_of(positions[0])
+    chain_game = game or games.get(positions[0].game)
     with answering_problems(saves[0][1], "saves"):
         verdict = judge_chain(positions, house_rules=move_reports.club_rules(chain_game.id))
         stamped_with = provenance.of_reading(chain_game, *_first_vassal(readings))
@@ -116,12 +119,6 @@ def _require_one_game(position: Position, earlier: list[Position]) -> None:
     if earlier and position.game != earlier[0].game:
         raise UploadError(OTHER_GAME.format(save=position.source, game=position.game, first=earlier[0].source,
                                             first_game=earlier[0].game))
-
-
-def _game_of(position: Position) -> Game:
-    from validator import games
-
-    return games.get(position.game)
 
 
 def _first_vassal(readings: list[tuple[intake.Submission, intake.Reading]]):

@@ -111,8 +111,7 @@ def check_upload(save_data: bytes, save_name: str, game: Game | None,
         submission = intake.Submission(save_data, save_name, game=game.id, module=chosen.path, map=uploaded_map,
                                        viewer=viewer, limits=site_limits.in_force())
         by_steps = save_name.lower().endswith(".vlog") and not request.form.get("final", "").strip()
-        with answering_problems(save_name, "save and module files",
-                                lambda message: with_site_note(_public(message, chosen, game))):
+        with answering_as_the_site(save_name, chosen, game):
             reading = read(submission, chosen, game)
             report = house_rules.rated(provenance.stamped(check(reading.position, game), submission, reading))
             log = judged_log(submission, game) if by_steps else None
@@ -148,6 +147,12 @@ def require_game(game: Game | None, save_name: str) -> None:
         raise UploadError(NO_GAME.format(save=save_name))
     if request.form.get("arbiter", "").strip():
         raise UploadError(ARBITER_REFUSED)
+
+
+def answering_as_the_site(save_name: str, chosen: ChosenModule, game: Game):
+    """:func:`answering_problems` for a VASSAL upload: server paths replaced, a limit said to be the site's."""
+    return answering_problems(save_name, "save and module files",
+                              lambda message: with_site_note(_public(message, chosen, game)))
 
 
 def read(submission: intake.Submission, chosen: ChosenModule, game: Game) -> intake.Reading:
