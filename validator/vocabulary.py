@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from validator.facts import AttributeTable, FactTable
 
-PIECE_SOURCES = ("name", "image", "folder")
-"""What of a piece the draft reads words in: its name, its image's file name, its palette folders."""
+PIECE_SOURCES = ("name", "image", "folder", "prototypes")
+"""What of a piece the draft reads words in: its name, its image's file name, its palette folders, its prototypes."""
 
 
 def _nothing() -> Mapping[str, str]:
@@ -50,6 +50,8 @@ class PieceWords:
     """A normalised word or phrase (``inf``, ``west-germany``) to our value."""
     sources: tuple[str, ...] = ("name", "image")
     """Which of :data:`PIECE_SOURCES` are read."""
+    fallback: tuple[str, ...] = ("prototypes",)
+    """Sources read only when those name nothing: a slot's prototypes name broad classes (``Naval``, ``Axis``)."""
     required: bool = True
     """A piece the sources give no value is left out (marked todo); otherwise the attribute is left off."""
     attribute_for_kind: Mapping[str, tuple[str, str]] = field(default_factory=_nothing)

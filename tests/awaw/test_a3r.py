@@ -128,6 +128,7 @@ def test_partisan_slots_are_classified_by_name_and_image(drafted):
     assert {name: types[name] for name in ("UK Part 1-3", "RUS Part 1-3", "Part")} == dict.fromkeys(
         ("UK Part 1-3", "RUS Part 1-3", "Part"), "partisan")
     assert builders == {"UK Part 1-3": "britain", "RUS Part 1-3": "russia"}  # the neutral "Part" names nobody
+    assert (types["UK Submarine"], types["UK Jet"]) == ("submarine", "air"), "by name; by its prototype Air"
     assert classify("UK Part 1-3", "br-part", "Counters / Units / Britain", get("awaw").vocabulary).kind_from == (
         "name and image")
     partisans_left_out = [e for e in root.iter(f"{M}ignore") if "pieces need their home" in (e.get("todo") or "")]

@@ -27,7 +27,8 @@ from validator.saves.vassal.mapping_draft import classify
 from tests.vassal.modules import tito_game, tito_module, tito_unit
 
 M = f"{{{NAMESPACE}}}"
-PROPERTIES = {"Scenario": "Campaign Game", "Game Turn": "4", "Phase": "Axis Combat", "Phasing": "Axis", "VP": "18", "Tito": "Unidentified",
+PROPERTIES = {"Scenario": "Campaign Game", "Game Turn": "4", "Phase": "Axis Combat", "Phasing": "Axis", "VP": "18",
+              "Tito": "Unidentified",
               "Italian Surrender": "false", "Weather": "Snow"}
 
 
@@ -50,8 +51,9 @@ def test_tito_names_give_kind_nationality_and_size_only_when_each_is_plain():
         "mountain-infantry", "german", "division", ()), "a phrase (Mtn Inf) is read before its words"
     assert classify("Partisan Gue Grp", "", "", tito).values == {"nationality": "partisan", "size": "group"}
     assert classify("Tito", "tito.png", "", tito).missing == (
-        "no nationality: no word of its name or folder names a nationality",
-        "no size: no word of its name or image names a size"), "Tito's own piece says neither: the club fills it in"
+        "no nationality: no word of its name or folder or prototypes names a nationality",
+        "no size: no word of its name or image or prototypes names a size"), (
+        "Tito's own piece says neither: the club fills it in")
     assert classify("Croat Bde", "", "Counters / German", tito).value("nationality") is None, "name and folder disagree"
 
 
@@ -67,7 +69,8 @@ def test_the_tito_draft_judges_what_its_names_make_plain(tmp_path):
         "unit-types": {"Italian Inf Div": "infantry"}, "nationalities": {"Italian Inf Div": "italian"},
         "sizes": {"Italian Inf Div": "division"}}
     state = {rule.property: (rule.position or rule.fact, rule.value is not None) for rule in mapping.state}
-    assert state == {"Scenario": ("scenario", True), "Game Turn": ("turn", False), "Phase": ("phase", True), "Phasing": ("phasing", True),
+    assert state == {"Scenario": ("scenario", True), "Game Turn": ("turn", False), "Phase": ("phase", True),
+                     "Phasing": ("phasing", True),
                      "VP": ("victory-points", False), "Tito": ("tito-state", True),
                      "Italian Surrender": ("italian-surrender", False)}, "word values are slugged, numbers not"
     assert mapping.tables[UNMATCHED_TABLE].entries == {"Weather": ""}

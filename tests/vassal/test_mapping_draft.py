@@ -104,6 +104,9 @@ def test_piece_kinds_need_one_plain_word():
     assert classify("GE Inf 3-3", "ge-arm-46", "", awaw).kind is None  # name and image disagree
     assert classify("br-AB-3m3", "br-inf-33ab", "", awaw).kind_from == "image"
     assert classify("Infantryman", "x", "", awaw).kind is None  # whole words only
+    assert classify("UK Submarine", "", "Britain", awaw, "Naval / Basic").kind == "submarine", "a name first"
+    assert classify("UK Jet", "br-jet", "Britain", awaw, "Air / KIA").kind_from == "prototypes", (
+        "a prototype is read only when the name and image name nothing")
     refused = classify("GE Inf 3-3", "ge-inf", "Counters / Italy", awaw)
     assert refused.value("owner") is None and refused.missing == (
         "no owner: its name says germany but its folder says italy",), "a name and a folder that disagree give none"

@@ -90,23 +90,39 @@ class PieceClass:
         return self.values.get(attribute)
 
 
-def _texts(name: str, image: str, folder: str) -> dict[str, str]:
-    return {"name": name, "image": re.sub(r"\.[A-Za-z]+$", "", image), "folder": folder}
+def _texts(name: str, image: str, folder: str, prototypes: str) -> dict[str, str]:
+    return {"name": name, "image": re.sub(r"\.[A-Za-z]+$", "", image), "folder": folder, "prototypes": prototypes}
 
 
 def find_value(piece_words: PieceWords, texts: Mapping[str, str]) -> tuple[str | None, str]:
-    """The attribute's value when the sources naming any name the same one, and why not otherwise."""
-    named = {source: phrases_found(texts.get(source, ""), piece_words.words) for source in piece_words.sources}
+    """The attribute's value when the sources naming any name the same one, and why not otherwise.
+
+    The fallback sources (a slot's prototypes: broader, ``Naval`` for a
+    submarine) are read only when the others name nothing.
+    """
+    value, why = _agreed(piece_words.attribute, piece_words.sources, piece_words.words, texts)
+    if value is None and why is None and piece_words.fallback:
+        value, why = _agreed(piece_words.attribute, piece_words.fallback, piece_words.words, texts)
+    if value is None and why is None:
+        article = "an" if piece_words.attribute[:1] in "aeiou" else "a"
+        sources = " or ".join((*piece_words.sources, *piece_words.fallback))
+        why = f"no word of its {sources} names {article} {piece_words.attribute}"
+    return value, why
+
+
+def _agreed(attribute: str, sources: tuple[str, ...], table: Mapping[str, str], texts: Mapping[str, str]
+            ) -> tuple[str | None, str | None]:
+    """(value, from which sources), (None, why not), or (None, None) when no source names any."""
+    named = {source: phrases_found(texts.get(source, ""), table) for source in sources}
     several = [source for source, values in named.items() if len(values) > 1]
     if several:
-        return None, f"its {several[0]} names more than one {piece_words.attribute}"
+        return None, f"its {several[0]} names more than one {attribute}"
     given = {source: next(iter(values)) for source, values in named.items() if values}
     if len(set(given.values())) > 1:
         (first, one), (second, other) = list(given.items())[:2]
         return None, f"its {first} says {one} but its {second} says {other}"
     if not given:
-        article = "an" if piece_words.attribute[:1] in "aeiou" else "a"
-        return None, f"no word of its {' or '.join(piece_words.sources)} names {article} {piece_words.attribute}"
+        return None, None
     return next(iter(given.values())), " and ".join(given)
 
 
@@ -119,11 +135,15 @@ def _one_class(name: str, classes: list[PieceClass]) -> PieceClass:
                                   "different things of it", {}, ())
 
 
-def classify(name: str, image: str, folder: str, vocabulary: Vocabulary | None) -> PieceClass:
-    """A piece name's kind and other attributes, found only where the words say them plainly."""
+def classify(name: str, image: str, folder: str, vocabulary: Vocabulary | None, prototypes: str = "") -> PieceClass:
+    """A piece name's kind and other attributes, found only where the words say them plainly.
+
+    ``folder`` is the palette path (``Counters / Units / Britain``) and
+    ``prototypes`` the names of the prototypes the slot uses, as one text.
+    """
     if vocabulary is None:
         return PieceClass(name, None, "the game has no vocabulary to match names against", {}, ())
-    texts = _texts(name, image, folder)
+    texts = _texts(name, image, folder, prototypes)
     kind, kind_from = find_value(vocabulary.kind, texts)
     values: dict[str, str] = {}
     missing: list[str] = []
@@ -290,18 +310,19 @@ def draft_mapping(module: Module, game: str, *, map_href: str, game_map: Path | 
 
     # -- pieces --------------------------------------------------------------------------------------------------
     prototypes_folder = {slot.name: slot.folder for slot in module.piece_slots}
-    candidates: dict[str, list[tuple[str, str]]] = {}
+    candidates: dict[str, list[tuple[str, str, str]]] = {}
     unnamed = False
     for slot in module.piece_slots:
         if slot.piece_name:
-            candidates.setdefault(slot.piece_name, []).append((slot.image, slot.folder))
+            candidates.setdefault(slot.piece_name, []).append((slot.image, slot.folder, " / ".join(slot.prototypes)))
         unnamed = unnamed or not slot.piece_name
     for name, image, _ in saved_pieces:
         if name and name not in candidates:
-            candidates[name] = [(image, prototypes_folder.get(name, ""))]
+            candidates[name] = [(image, prototypes_folder.get(name, ""), "")]
         unnamed = unnamed or not name
     vocabulary = _vocabulary_of(game)
-    classes = [_one_class(name, [classify(name, image, folder, vocabulary) for image, folder in places])
+    classes = [_one_class(name, [classify(name, image, folder, vocabulary, prototypes)
+                                 for image, folder, prototypes in places])
                for name, places in candidates.items()]
     draft.pieces = classes
     described = [c for c in classes if c.kind is not None and not c.missing]
