@@ -22,6 +22,8 @@ from validator.facts import MANY, Context, ValueProblem, Word, Words
 from validator.model import MapData
 from validator.vocabulary import Vocabulary
 
+from .draft_pieces import normalised
+
 POSITION_ATTRIBUTES = ("scenario", "turn", "phase", "phasing")
 UNMATCHED_TABLE = "unmatched-global-properties"
 _IDENTIFIER = re.compile(r"[a-z0-9][a-z0-9\-]{0,99}")
@@ -89,14 +91,14 @@ def match_property(name: str, normalised_name: str, vocabulary: Vocabulary) -> S
     return None
 
 
-def draft_state(global_properties: Iterable[str], vocabulary: Vocabulary | None,
-                normalise) -> tuple[list[StateMatch], list[str], list[str]]:
+def draft_state(global_properties: Iterable[str], vocabulary: Vocabulary | None
+                ) -> tuple[list[StateMatch], list[str], list[str]]:
     """(matched properties, position attributes the game needs and no property holds, unmatched properties)."""
     matched: list[StateMatch] = []
     unmatched: list[str] = []
     taken: set[str] = set()
     for name in global_properties:
-        found = match_property(name, normalise(name), vocabulary) if vocabulary is not None else None
+        found = match_property(name, normalised(name), vocabulary) if vocabulary is not None else None
         target = found.position or found.fact if found is not None else None
         if found is None or target in taken:
             unmatched.append(name)
@@ -108,10 +110,10 @@ def draft_state(global_properties: Iterable[str], vocabulary: Vocabulary | None,
     return matched, needed, unmatched
 
 
-def write_state(writer, root, global_properties: Iterable[str], vocabulary: Vocabulary | None,
-                normalise) -> tuple[list[StateMatch], list[str]]:
+def write_state(writer, root, global_properties: Iterable[str], vocabulary: Vocabulary | None
+                ) -> tuple[list[StateMatch], list[str]]:
     """The ``<state>`` element (when there is anything to say) and the table of unmatched properties; returns both."""
-    matched, needed, unmatched = draft_state(global_properties, vocabulary, normalise)
+    matched, needed, unmatched = draft_state(global_properties, vocabulary)
     if unmatched:
         table = writer.add(root, "table", name=UNMATCHED_TABLE,
                            todo="global properties of the module named like no position attribute or fact of the "
