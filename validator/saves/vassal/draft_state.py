@@ -56,16 +56,16 @@ def _subject_fact(normalised_name: str, vocabulary: Vocabulary) -> tuple[str, bo
     for fact in vocabulary.facts.facts:
         if fact.subject is None:
             continue
-        for subject in (normalised_name.removesuffix("-" + fact.name) if normalised_name.endswith("-" + fact.name)
-                        else None,
-                        normalised_name.removeprefix(fact.name + "-") if normalised_name.startswith(fact.name + "-")
-                        else None):
+        before = normalised_name[:-len(fact.name) - 1] if normalised_name.endswith("-" + fact.name) else ""
+        after = normalised_name[len(fact.name) + 1:] if normalised_name.startswith(fact.name + "-") else ""
+        for subject in (before, after):
             if subject and _IDENTIFIER.fullmatch(subject) and _subject_fits(fact.subject, subject):
                 return f"{fact.name}:{subject}", _is_word_type(fact.value)
     return None
 
 
 def _subject_fits(subject_type, subject: str) -> bool:
+    """Whether the subject is one the fact's subject type reads (a side of nato or pact, any nation id)."""
     try:
         subject_type.read(subject, Context(MapData()))
     except ValueProblem:
