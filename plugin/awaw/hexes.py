@@ -113,14 +113,20 @@ def map_reading(map_data: MapData) -> MapReading:
 
 
 def _read(map_data: MapData) -> MapReading:
-    not_hexes = frozenset(location.id for location in map_data.locations.values() if location.kind != "hex")
+    """The reading, no hex read yet: the objectives come from the locations' features as written."""
+    hexes, objectives = [], []
+    for location in map_data.locations.values():
+        if location.kind == "hex":
+            hexes.append(location.id)
+            if "objective" in location.attributes.get("features", "").split():
+                objectives.append(location.id)
     countries = {}
     for area_id in map_data.areas:
         chain = part_of_chain(map_data, area_id)[0]
         countries[area_id] = chain[-1], frozenset(chain)
-    hexes = HexTable(map_data.locations, not_hexes, countries)
-    return MapReading(hexes, tuple(hex_id for hex_id, hex_info in hexes.items() if "objective" in hex_info.features),
-                      {area.id: part_of_chain(map_data, area.id)[0][-1] for area in map_data.areas.values()})
+    not_hexes = frozenset(map_data.locations.keys() - set(hexes))
+    return MapReading(HexTable(map_data.locations, not_hexes, countries), tuple(objectives),
+                      {area_id: country for area_id, (country, _regions) in countries.items()})
 
 
 def part_of_chain(map_data: MapData, area_id: str) -> tuple[list[str], list[str]]:

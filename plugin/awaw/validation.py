@@ -143,12 +143,18 @@ def _circle_problem(circle: list[str]) -> str:
 
 
 def _piece_problems(position: Position) -> Iterator[Problem]:
+    """Each piece's problems; pieces of one type sharing one mapping of attributes (as the reader gives
+    them) are read once, the mapping named by its identity while every piece, so every mapping, is alive."""
     context = Context(position.map)
     read_partisan, read_unit = PARTISAN.reader(context), UNIT.reader(context)
     elsewhere = position.map.derived["awaw places that are not hexes"]
+    read: dict[tuple[str, int], list[str]] = {}
     for piece in position.pieces:
         partisan = piece.type == PARTISAN_TYPE
-        problems = (read_partisan if partisan else read_unit)(piece.attributes, ("type", piece.type))[1]
+        key = (piece.type, id(piece.attributes))
+        problems = read.get(key)
+        if problems is None:
+            problems = read[key] = (read_partisan if partisan else read_unit)(piece.attributes, ("type", piece.type))[1]
         for problem in problems or _rules(piece, partisan, elsewhere):
             yield piece.line, f"the piece {quote(piece.id)} {problem}"
 
