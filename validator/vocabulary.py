@@ -103,6 +103,10 @@ class Vocabulary:
     facts: FactTable | None = None
     names: Mapping[str, str] = field(default_factory=_nothing)
     """Other normalised names a module may give a fact's or a position attribute's global property (``vp``)."""
+    hex_columns: tuple[str, ...] = ()
+    """A hex game's map skeleton columns, for the club to fill in (none: the game's map is not drafted as hexes)."""
+    area_columns: tuple[str, ...] = ()
+    """The area table's columns after ``id`` and ``name`` (``part-of``)."""
     hexes: AttributeTable | None = None
     """The hex attributes a map skeleton's table may fill in, with the values each takes."""
     areas: AttributeTable | None = None

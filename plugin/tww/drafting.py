@@ -20,6 +20,8 @@ VOCABULARY = Vocabulary(
     position_needed=("turn",),
     facts=FACTS,
     names={"game-turn": "turn", "war-turn": "turn", "phasing-side": "phasing"},
+    hex_columns=("area", "terrain", "city", "region"),
+    area_columns=("kind", "side"),
     hexes=HEX,
     areas=AREA,
 )

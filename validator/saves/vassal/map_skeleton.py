@@ -41,12 +41,6 @@ from .module import Board, MapDefinition, Module
 SAVE_NAMESPACE = "urn:referee:save:1"
 HEX_COLUMNS = ("id", "vassal", "map", "board", "x", "y", "neighbours")
 """What the draft computes for each hex; the game's own columns follow, empty."""
-GAME_HEX_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
-    "awaw": ("area", "features", "controller", "sea", "island", "terrain", "name"),
-    "tww": ("area", "terrain", "city", "region"),
-}
-"""The hex attributes each hex game's map reads (docs/save-format.md), for the club to fill in."""
-GAME_AREA_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {"awaw": ("part-of",), "tww": ("kind", "side")}
 AREA_COLUMNS = ("id", "name")
 _IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/\-]{0,199}")
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_.:/\-]")
@@ -245,7 +239,8 @@ def build_skeleton(module: Module, *, board_sizes: Mapping[str, tuple[int, int]]
 
 def write_tables(skeleton: Skeleton, game: str, hexes_path: Path, areas_path: Path) -> None:
     """``hexes.csv`` (computed columns, then the game's, empty) and ``areas.csv`` (header only)."""
-    attributes = GAME_HEX_ATTRIBUTES.get(game, ("area",))
+    vocabulary = game_vocabulary(game)
+    attributes = vocabulary.hex_columns if vocabulary is not None else ("area",)
     with open(hexes_path, "w", newline="", encoding="utf-8") as stream:
         writer = csv.writer(stream)
         writer.writerow((*HEX_COLUMNS, *attributes))
@@ -253,7 +248,7 @@ def write_tables(skeleton: Skeleton, game: str, hexes_path: Path, areas_path: Pa
             writer.writerow((item.id, item.vassal, item.map, item.board, item.x, item.y, " ".join(item.neighbours),
                              *("" for _ in attributes)))
     with open(areas_path, "w", newline="", encoding="utf-8") as stream:
-        csv.writer(stream).writerow((*AREA_COLUMNS, *GAME_AREA_ATTRIBUTES.get(game, ())))
+        csv.writer(stream).writerow((*AREA_COLUMNS, *(vocabulary.area_columns if vocabulary is not None else ())))
 
 
 def _rows(path: Path, required: tuple[str, ...], most_rows: int) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
@@ -373,8 +368,8 @@ def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str, *,
     sentence naming the areas that are no area the game's rules know.
     """
     vocabulary = game_vocabulary(game)
-    hex_attributes = GAME_HEX_ATTRIBUTES.get(game, ("area",))
-    area_attributes = GAME_AREA_ATTRIBUTES.get(game, ())
+    hex_attributes = vocabulary.hex_columns if vocabulary is not None else ("area",)
+    area_attributes = vocabulary.area_columns if vocabulary is not None else ()
     hex_header, hex_rows = _rows(hexes_path, ("id", "neighbours"), most_hexes)
     area_header, area_rows = _rows(areas_path, AREA_COLUMNS, most_hexes)
     root = etree.Element(f"{{{SAVE_NAMESPACE}}}map", nsmap={None: SAVE_NAMESPACE})
@@ -444,5 +439,5 @@ def read_skeleton(hexes_path: Path, areas_path: Path, game: str, map_id: str, *,
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
-__all__ = ["BoardExtent", "GAME_HEX_ATTRIBUTES", "Skeleton", "SkeletonError", "SkeletonHex", "board_extent",
+__all__ = ["BoardExtent", "Skeleton", "SkeletonError", "SkeletonHex", "board_extent",
            "board_hexes", "build_skeleton", "hex_grid_of", "hex_id", "read_skeleton", "write_tables"]

@@ -39,7 +39,7 @@ from validator.vocabulary import Vocabulary
 from .draft_pieces import PieceClass, classify, normalised, one_class
 from .draft_state import StateMatch, write_state
 from .grids import RegionGrid, ZonedGrid
-from .map_skeleton import GAME_HEX_ATTRIBUTES, Skeleton, hex_grid_of, hex_id
+from .map_skeleton import Skeleton, hex_grid_of, hex_id
 from .mapping import NAMESPACE
 from .module import Module
 
@@ -327,7 +327,9 @@ def relative_href(target: Path, mapping_path: Path | None) -> str:
 
 
 def is_hex_game(game: str) -> bool:
-    return game in GAME_HEX_ATTRIBUTES
+    """A game whose map is hexes the module does not describe: its vocabulary names the columns of a skeleton."""
+    vocabulary = _vocabulary_of(game)
+    return vocabulary is not None and bool(vocabulary.hex_columns)
 
 
 def has_hex_boards(module: Module) -> bool:
