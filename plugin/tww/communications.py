@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
 from validator import hexpaths
-from validator.model import Position
+from validator.derived import memoised
+from validator.model import MapData, Position
 from validator.rules import Finding, Violation, case
 from validator.wording import plural, verb_for
 
@@ -82,10 +86,41 @@ def unit_cut_off_by_partisans(position: Position):
         yield from _judge_side(position, side, units, sources, derived, graph)
 
 
+def _connected_parts(map_data: MapData, graph) -> Mapping[str, frozenset]:
+    """Each hex's connected part of the whole map, found once per map (many saves share it)."""
+    def compute() -> Mapping[str, frozenset]:
+        parts: dict[str, frozenset] = {}
+        for hex_id in graph:
+            if hex_id not in parts:
+                part = frozenset(hexpaths.reachable(graph, (hex_id,)))
+                parts.update(dict.fromkeys(part, part))
+        return MappingProxyType(parts)
+
+    return memoised(map_data, "tww.map-parts", compute)
+
+
+def _joined_anyhow(parts: Mapping[str, frozenset], reached: set[str]) -> Callable[[str], bool]:
+    """Whether a hex is joined to the ``reached`` hexes by some path, closed hexes or not.
+
+    The search that stopped at closed hexes, resumed through them, reaches
+    the whole connected parts of the map its hexes lie in: so a hex is joined
+    when its part holds a reached hex, asked once per part.
+    """
+    answers: dict[int, bool] = {}
+
+    def joined(hex_id: str) -> bool:
+        part = parts[hex_id]
+        answer = answers.get(id(part))
+        if answer is None:
+            answer = answers[id(part)] = not part.isdisjoint(reached)
+        return answer
+
+    return joined
+
+
 def _judge_side(position, side, units, sources, derived, graph):
     side_map = derived.sides[side]
-    touched: set[str] = set()
-    reached = hexpaths.reachable(graph, sources, side_map.blocked, touched=touched)
+    reached = hexpaths.reachable(graph, sources, side_map.blocked)
     if side_map.uncertain:
         surely = hexpaths.reachable(graph, sources, side_map.blocked | side_map.uncertain)
     else:
@@ -105,12 +140,12 @@ def _judge_side(position, side, units, sources, derived, graph):
             )
     if not cut_off:
         return
-    # Resume the search through the closed hexes it stopped at: what it adds is
-    # what partisans alone keep from the sources.
-    anywhere = hexpaths.reachable(graph, touched, seen=reached)
+    # What the search reaches through the closed hexes too: the rest is kept from
+    # the sources by the map itself, not by partisans.
+    joined = _joined_anyhow(_connected_parts(position.map, graph), reached)
     regions = hexpaths.enclosures(graph, [piece.location for piece in cut_off], side_map.blocked)
     for piece in cut_off:
-        if piece.location not in anywhere:
+        if not joined(piece.location):
             yield Finding(
                 f"{state.described(piece)} is marked in communication, but no path on the map joins its hex to a "
                 f"{terms.side_name(side)} supply source, partisans or not; rule 8 (outside the text) decides",
