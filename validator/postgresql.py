@@ -116,6 +116,16 @@ def placeholders(sql: str) -> str:
     return "".join(out)
 
 
+def _storable(value: object) -> object:
+    """A text parameter with each NUL as U+FFFD, which pages show for it: PostgreSQL text cannot hold a NUL.
+
+    SQLite stores and compares a NUL like any character; here a NUL someone
+    typed (a game id, a decision) would be an error instead of a lookup that
+    finds nothing or a text that is kept.
+    """
+    return value.replace("\x00", "\ufffd") if isinstance(value, str) and "\x00" in value else value
+
+
 class Connection:
     """A psycopg connection in autocommit mode (each statement its own transaction, as on SQLite)."""
 
@@ -126,7 +136,7 @@ class Connection:
 
     def execute(self, sql: str, params: Sequence = ()) -> psycopg.Cursor:
         with translated(self.url):
-            return self.raw.execute(placeholders(sql), tuple(params))
+            return self.raw.execute(placeholders(sql), tuple(_storable(value) for value in params))
 
     def close(self) -> None:
         self.raw.close()

@@ -4,6 +4,14 @@ The rulebook text below is invented for these tests (a made-up game about
 tokens in an orchard); it is not taken from any real rulebook.  Three games
 replace the registry: "alpha" has that rulebook imported, "beta" has only a
 case index, and "gamma" has neither (its index file is missing).
+
+Every test here that touches the database runs twice, on SQLite and on
+PostgreSQL (a fresh schema of the test server, ``tests/databases.py``): a
+test taking ``database_path`` (so every ``app`` and ``client`` fixture), and
+every test of :data:`INSTANCE_DATABASE_MODULES`, whose apps use the instance
+folder's database.  On PostgreSQL ``REFEREE_DATABASE_URL`` names the schema,
+so the command line and every app the test makes use it too.  Tests that
+never open the database (pure functions, pictures) run once.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from urllib.parse import urljoin, urlsplit
 import lxml.html
 import pytest
 
-from validator import games, rules, store
+from validator import games, instance, rules, store
 from validator.cases import CaseNumber
 from validator.games import Game
 from validator.rulebook import storage
@@ -218,8 +226,46 @@ def test_games(tmp_path, monkeypatch) -> dict[str, Game]:
     return registry
 
 
+DATABASES = ("sqlite", "postgresql")
+
+# The modules whose apps open the instance folder's database (create_app without a DATABASE of
+# its own, or the command line) rather than the database_path fixture's.
+INSTANCE_DATABASE_MODULES = frozenset({
+    "test_check_chains", "test_check_steps", "test_check_tito", "test_check_vassal",
+    "test_counts_agree", "test_imported_pages", "test_modules_by_hash",
+    "test_provenance", "test_real_rulebook_pages", "test_reference_only_pages",
+})
+
+
+def pytest_generate_tests(metafunc):
+    """Each test of tests/web that opens the database: once on SQLite, once on PostgreSQL."""
+    if "database_path" in metafunc.fixturenames:
+        metafunc.parametrize("database_path", DATABASES, indirect=True)
+    elif metafunc.module.__name__.rsplit(".", 1)[-1] in INSTANCE_DATABASE_MODULES:
+        metafunc.parametrize("instance_database", DATABASES, indirect=True)
+
+
+def _on_postgresql(request, monkeypatch) -> str:
+    """A fresh PostgreSQL schema's URL, named in REFEREE_DATABASE_URL for the test's apps and commands."""
+    url = request.getfixturevalue("postgresql_schema")
+    monkeypatch.setenv(instance.DATABASE_URL_VARIABLE, url)
+    return url
+
+
+@pytest.fixture(autouse=True)
+def instance_database(request, monkeypatch) -> str:
+    """For the tests of INSTANCE_DATABASE_MODULES: the instance's SQLite file, or a PostgreSQL schema."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return _on_postgresql(request, monkeypatch)
+    monkeypatch.delenv(instance.DATABASE_URL_VARIABLE, raising=False)
+    return "sqlite"
+
+
 @pytest.fixture
-def database_path(tmp_path) -> Path:
+def database_path(request, tmp_path, monkeypatch) -> Path | str:
+    """The pages' database: a SQLite file, or (parametrised so in tests/web) a fresh PostgreSQL schema's URL."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return _on_postgresql(request, monkeypatch)
     return tmp_path / "pages.sqlite3"
 
 
@@ -246,10 +292,9 @@ def client(app):
 
 
 @pytest.fixture
-def real_client(tmp_path):
+def real_client(database_path):
     """The app with the real game registry and an empty database."""
-    database = tmp_path / "empty.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test-only"})
+    app = create_app({"TESTING": True, "DATABASE": str(database_path), "SECRET_KEY": "test-only"})
     return app.test_client()
 
 

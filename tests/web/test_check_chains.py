@@ -175,9 +175,10 @@ def test_a_module_with_a_chain_of_our_saves_is_refused(client, tmp_path):
 
 def test_the_clubs_house_rules_rate_every_link(client, instance, tmp_path):
     from validator import kept_house_rules, store
+    from validator.instance import database_target
 
     client.get("/check")  # the instance and its database exist once the app has served a page
-    connection = store.connect(instance / "referee.sqlite3")
+    connection = store.connect(database_target(instance))  # the instance's SQLite file, or REFEREE_DATABASE_URL
     for case in ("6.63", "15.4"):  # the one check states both cases
         kept_house_rules.save(connection, "tito", case, "left_zone_in_first_two_turns", "off",
                               "The club plays without the first turns' zone limit.", "marta")

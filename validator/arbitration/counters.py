@@ -19,7 +19,6 @@ from datetime import timedelta
 from validator import store
 from validator.arbitration import clock
 
-
 KEPT_SECONDS = 24 * 3600  # the longest window, and how long ``referee maintenance clean`` keeps a counter
 
 
