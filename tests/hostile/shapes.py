@@ -82,8 +82,12 @@ def log_prefixes(path: Path, n: int) -> Path:
 
 
 def many_pieces(path: Path, n: int) -> Path:
-    """n AddPieces, each a different piece."""
-    return write_vsav(path, voxz(restore(*(piece_command(f"p{index}", x=index) for index in range(n)))))
+    """n AddPieces, each a different piece: one AddPiece with its number left blank, filled in n times.
+
+    A million calls of ``piece_command`` take seconds; a million ``format`` calls a fraction of that.
+    """
+    blank = piece_command("p{index}", x="{index}")  # x is written into the text as it is given
+    return write_vsav(path, voxz(restore(*(blank.format(index=index) for index in range(n)))))
 
 
 def many_fields(path: Path, n: int) -> Path:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import zipfile
+
 from tests.hostile import shapes
 from tests.hostile.conftest import LINEAR_BOUND, WEB_PEAK_MB
 from tests.hostile.cost import growth, measure
 
 ROOMY = {"stack_members": 1_000_000}
 """Limits that let a stack grow, so that the cost of a large one can be compared with a small one."""
+
+
+def test_many_pieces_are_the_add_pieces_piece_command_writes(tmp_path):
+    pieces = [shapes.piece_command(f"p{index}", x=index) for index in range(300)]
+    with zipfile.ZipFile(shapes.many_pieces(tmp_path / "many.vsav", 300)) as archive:
+        assert archive.read("savedGame") == shapes.voxz(shapes.restore(*pieces))
 
 
 def test_a_million_add_pieces_are_refused_at_the_pieces_limit(tmp_path):

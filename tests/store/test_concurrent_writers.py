@@ -1,11 +1,12 @@
 """Eight processes writing at once lose and duplicate nothing they were told was written, on both databases.
 
-Each writer (tests/store/concurrent_writer.py) writes 250 rulings and 250
-comments and keeps 25 modules (a write the database refuses is said and
-tried again, so each is acknowledged once in the end).  Two of those writes are a read-then-write
-in the writer's transaction: a module's number (the highest plus one), and
-the comment counter of the one client address all writers share (read,
-then raised by one).  A transaction that let two writers read the same
+Each writer (tests/store/concurrent_writer.py) writes 100 rulings and 100
+comments and keeps 10 modules (a write the database refuses is said and
+tried again, so each is acknowledged once in the end); the eight write at
+once from their first row to their last.  Two of those writes are a
+read-then-write in the writer's transaction: a module's number (the highest
+plus one), and the comment counter of the one client address all writers
+share (read, then raised by one).  A transaction that let two writers read the same
 value would fail one on the key, give a number twice, or lose a count.
 """
 
@@ -26,7 +27,7 @@ from tests.store.concurrent_writer import CLIENT
 from tests.web.conftest import orchard_rulebook
 
 WRITERS = 8
-ROWS = 250
+ROWS = 100
 WRITER = Path(__file__).with_name("concurrent_writer.py")
 
 
