@@ -120,11 +120,14 @@ def _joined_anyhow(parts: Mapping[str, frozenset], reached: set[str]) -> Callabl
 
 def _judge_side(position, side, units, sources, derived, graph):
     side_map = derived.sides[side]
-    reached = hexpaths.reachable(graph, sources, side_map.blocked)
     if side_map.uncertain:
-        surely = hexpaths.reachable(graph, sources, side_map.blocked | side_map.uncertain)
+        # What is sure first; the search then resumes through the hexes partisans may close
+        # (those it stopped at, and sources among them) instead of starting over.
+        stopped_at: set[str] = set()
+        surely = hexpaths.reachable(graph, sources, side_map.blocked | side_map.uncertain, touched=stopped_at)
+        reached = hexpaths.reachable(graph, (*sources, *stopped_at), side_map.blocked, seen=surely)
     else:
-        surely = reached
+        reached = surely = hexpaths.reachable(graph, sources, side_map.blocked)
     cut_off = [piece for piece in units if piece.location not in reached]
     for piece in units:
         if piece.location in reached and piece.location not in surely:
