@@ -20,11 +20,13 @@ entry turn alone decides it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from validator.derived import memoised
 from validator.hexpaths import hex_graph
-from validator.model import Position
+from validator.model import MapData, Position
 
 from plugin.tww import state, terms
 
@@ -81,7 +83,7 @@ class PartisanMap:
     """The derived map of 15.2 for both sides."""
 
     activities: tuple[Activity, ...]
-    candidates: dict[str, frozenset[str]]  # per case: the hexes of the right country and terrain
+    candidates: Mapping[str, frozenset[str]]  # per case: the hexes of the right country and terrain
     sides: dict[str, SideMap]
 
     def case_of(self, hex_id: str) -> str | None:
@@ -129,8 +131,22 @@ def activity(position: Position, country: PartisanCountry) -> Activity:
     return Activity(country, (), f"inactive until turn {entry + 1} ({country.name} entered the war on turn {entry})")
 
 
-def candidate_hexes(position: Position, kurdish_nations: set[str] | None) -> dict[str, frozenset[str]]:
-    """Per partisan case, the hexes of its country whose terrain its partisans close."""
+def candidate_hexes(position: Position, kurdish_nations: set[str] | None) -> Mapping[str, frozenset[str]]:
+    """Per partisan case, the hexes of its country whose terrain its partisans close.
+
+    They depend on the map and on the nations Kurdish partisans are limited
+    to, not on the pieces: so they are worked out once per map and setting
+    (many saves share a map) and handed out read-only.
+    """
+    by_setting = memoised(position.map, "tww.candidate-hexes", dict)
+    setting = frozenset(kurdish_nations) if kurdish_nations is not None else None
+    found = by_setting.get(setting)
+    if found is None:
+        found = by_setting.setdefault(setting, MappingProxyType(_candidate_hexes(position.map, kurdish_nations)))
+    return found
+
+
+def _candidate_hexes(map_data: MapData, kurdish_nations: set[str] | None) -> dict[str, frozenset[str]]:
     found: dict[str, list[str]] = {country.case: [] for country in COUNTRIES}
     # (area, terrain) -> the case that closes such a hex; Kurdistan is looked up by region.
     closing = {
@@ -142,7 +158,7 @@ def candidate_hexes(position: Position, kurdish_nations: set[str] | None) -> dic
     partisan_areas = {area for area, _ in closing}
     kurdistan = next(country for country in COUNTRIES if country.region)
     kurdish_terrains, kurdish_hexes = kurdistan.terrains, found[kurdistan.case]
-    for location in position.map.locations.values():
+    for location in map_data.locations.values():
         if location.kind != "hex":
             continue
         attributes = location.attributes
