@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import repeat
+from operator import getitem
 
 from validator.limits import DEFAULT_LIMITS, Limits
 
@@ -195,6 +197,7 @@ def iter_command_groups(chunks: Iterable[str], *, limits: Limits = DEFAULT_LIMIT
     raw: list[str] = []        # raw parts of the current top-level token
     esc, log = ESC, LOG_PREFIX
     tokens, most_tokens, deepest = 1, limits.commands, limits.nesting
+    too_deep = "\\" * (deepest + 1)        # a part ending in this many backslashes nests past the limit
     for chunk in chunks:
         if esc not in chunk:
             tail.append(chunk)
@@ -213,8 +216,8 @@ def iter_command_groups(chunks: Iterable[str], *, limits: Limits = DEFAULT_LIMIT
         for part in parts:
             keep(part)
             if part[-1:] == "\\":                # an escaped ESC: the top-level token goes on
-                depth = len(part) - len(part.rstrip("\\"))
-                if depth > deepest:
+                if part.endswith(too_deep):
+                    depth = len(part) - len(part.rstrip("\\"))
                     raise VassalFormatError(source, f"a command is nested {depth:,} levels deep, "
                                                     f"{limits.beyond('nesting')}", entry=entry)
             elif len(raw) == 1 and "'" not in part:      # most tokens: one leaf, nothing quoted
@@ -312,23 +315,58 @@ def _null(value: str | None) -> str | None:
     return None if value is None or value == "null" else value
 
 
+_SPLIT_AT_MOST = 10_000
+"""Slashes an AddPiece may hold to be split whole (real ones hold a few hundred); past it, token by token."""
+
+_ALL_BUT_LAST = slice(None, -1)
+
+
 def add_fields(text: str) -> tuple[str, str, str]:
-    """``+/id/type/state`` as (id, type, state); missing parts are empty."""
-    tokens = leading(text[2:], "/", 3)
+    """``+/id/type/state`` as (id, type, state); missing parts are empty.
+
+    A real piece's type holds dozens of escaped slashes: the text is split
+    at every slash once and each token glued from its parts at C speed
+    (a part ending in a backslash escapes the slash after it), which gives
+    what :func:`leading` gives.
+    """
+    if "'" in text or text.count("/") > _SPLIT_AT_MOST:
+        tokens = leading(text, "/", 3, start=2)
+    else:
+        tokens = _slash_tokens(text, 3)
     if len(tokens) < 3:
         tokens += [""] * (3 - len(tokens))
     return tokens[0], tokens[1], tokens[2]
 
 
+def _slash_tokens(text: str, count: int) -> list[str]:
+    """The first ``count`` ``/``-tokens after a two-character prefix ending in ``/``, for a text with no quote."""
+    parts = text.split("/")
+    escapes = list(map(str.endswith, parts, repeat("\\")))
+    last = len(parts) - 1
+    tokens: list[str] = []
+    start = 1
+    while start <= last and len(tokens) < count:
+        try:
+            end = escapes.index(False, start, last)
+        except ValueError:
+            end = last                      # the text's last part ends it: its backslashes are data
+        if end == start:
+            tokens.append(parts[start])
+        else:
+            tokens.append("/".join([*map(getitem, parts[start:end], repeat(_ALL_BUT_LAST)), parts[end]]))
+        start = end + 1
+    return tokens
+
+
 def change_fields(text: str) -> tuple[str, str, str | None]:
     """``D/id/new[/old]`` as (id, new state, old state or ``None``)."""
-    tokens = leading(text[2:], "/", 3)
+    tokens = leading(text, "/", 3, start=2)
     return tokens[0], tokens[1] if len(tokens) > 1 else "", tokens[2] if len(tokens) > 2 else None
 
 
 def move_fields(text: str) -> tuple[str, str | None, int, int, str | None, str | None, int, int, str | None]:
     """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder[/player]``, ``null`` read as ``None``."""
-    tokens: list[str | None] = leading(text[2:], "/", 9)
+    tokens: list[str | None] = leading(text, "/", 9, start=2)
     if len(tokens) < 9:
         tokens += [None] * (9 - len(tokens))
     return (tokens[0] or "", _null(tokens[1]), java_int(tokens[2], 0), java_int(tokens[3], 0), _null(tokens[4]),

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .pieces import PieceChainError, chain_elements
+from .pieces import PieceChainError, chain_view
 from .state import GameState
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -57,7 +57,7 @@ def damage_notes(state: GameState, shown: Iterable[str]) -> list[dict[str, Any]]
             traits = len(state.piece_type(record.type).ids)
         except PieceChainError:
             continue
-        if len(chain_elements(record.state, traits + 1)) != traits:
+        if len(chain_view(record.state, traits + 1)) != traits:
             broken.append(piece_id)
     notes = []
     if control:

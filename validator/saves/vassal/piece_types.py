@@ -14,13 +14,15 @@ unescaped.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from validator.limits import DEFAULT_LIMITS
 
 from .model import Layer, Trait
-from .pieces import BasicState, PieceChainError, PieceFacts, basic_state, chain_elements, trait_id
+from .pieces import BasicState, PieceChainError, PieceFacts, TraitIds, basic_state, chain_view, trait_id
 from .sequence import items, java_int, leading
 
 TYPE_CACHE_SIZE = 1024
@@ -49,8 +51,10 @@ class LabelType:
 class PieceType:
     """Everything one type string says, outermost trait first; trait i reads state element i."""
 
-    ids: tuple[str, ...]
-    own_types: tuple[str, ...]
+    ids: Sequence[str]
+    """Each trait's id; from a type string, read only when asked for (the plan reads those it uses)."""
+    own_types: Sequence[str]
+    """Each trait's own type; from a type string, unescaped only when read."""
     image: str
     basic_name: str
     name_steps: tuple[tuple[int, object], ...]
@@ -61,8 +65,6 @@ class PieceType:
     """The outermost Mask: (index, mask name, access field)."""
     hide: tuple[int, str] | None
     """The outermost Invisible trait: (index, access field)."""
-    needed: tuple[int, ...]
-    """The state elements the facts read, in order."""
 
 
 def _string_array(value: str, most: int) -> list[str]:
@@ -97,33 +99,53 @@ def layer_in_state(layer: LayerType, state: str) -> Layer:
 
 def parse_piece_type(type_string: str, most_traits: int = DEFAULT_LIMITS.traits,
                      most_items: int = DEFAULT_LIMITS.list_items) -> PieceType:
-    """The plan of one type string; a chain of more than ``most_traits`` raises :class:`PieceChainError`."""
-    own_types = chain_elements(type_string, most_traits + 1)
+    """The plan of one type string; a chain of more than ``most_traits`` raises :class:`PieceChainError`.
+
+    Only the own types of the traits the plan reads are unescaped, and only
+    their ids are read: one search finds them.  The other traits are
+    located, and their ids read when a caller asks for them.
+    """
+    own_types = chain_view(type_string, most_traits + 1)
     if len(own_types) > most_traits:
         raise PieceChainError(f"its trait chain holds more than {most_traits:,} traits, the traits limit")
-    return plan_of(own_types, most_items)
+    return _plan(own_types, TraitIds(own_types), own_types.having_ids(_PLANNED_AFTER_TAB, _PLANNED), most_items)
 
 
-def plan_of(own_types: list[str], most_items: int = DEFAULT_LIMITS.list_items) -> PieceType:
+_PLANNED = frozenset(("basicName;", "emb2;", "emb;", "label;", "obs;", "hide;", "mark;", "PROP;"))
+"""The trait ids whose own types the plan reads (besides the innermost ``piece;``)."""
+
+_PLANNED_AFTER_TAB = re.compile("\t(?:basicName|emb2|emb|label|obs|hide|mark|PROP);")
+
+
+def plan_of(own_types: Sequence[str], most_items: int = DEFAULT_LIMITS.list_items) -> PieceType:
     """The plan of a chain already split into its traits' own types, outermost first."""
-    ids = [trait_id(own) for own in own_types]
+    ids = tuple(trait_id(own) for own in own_types)
+    return _plan(own_types, ids, [(index, tid) for index, tid in enumerate(ids) if tid in _PLANNED], most_items)
+
+
+def _plan(own_types: Sequence[str], ids: Sequence[str], planned: list[tuple[int, str]], most_items: int) -> PieceType:
+    """The plan from the chain's own types, its ids, and (index, id) of each trait whose id is in ``_PLANNED``."""
     if ids[-1] == "piece;":
         basic_tokens = leading(own_types[-1], ";", 5) + [""] * 5
         image, basic_name = basic_tokens[3], basic_tokens[4]
     else:
         # createPiece puts a default BasicPiece (no image, no name) inside a chain whose innermost it cannot create.
         image, basic_name = "", ""
-    for index, tid in enumerate(ids):
+    last = len(ids) - 1
+    read = {index: own_types[index] for index, _ in planned}
+    for index, tid in planned:
         if tid == "basicName;":
-            own = own_types[index]
+            own = read[index]
             basic_name = leading(own, ";", 2)[1] if ";" in own else basic_name
             break
     layers: dict[int, LayerType] = {}
     labels: dict[int, LabelType] = {}
     name_steps: list[tuple[int, object]] = []
     mask = hide = None
-    for index in range(len(ids) - 2, -1, -1):        # innermost first, so outer traits wrap the name
-        tid, own = ids[index], own_types[index]
+    for index, tid in reversed(planned):        # innermost first, so outer traits wrap the name
+        if index == last:
+            continue
+        own = read[index]
         if tid in ("emb2;", "emb;"):
             layers[index] = layer_type(tid, own, most_items)
             name_steps.append((index, layers[index]))
@@ -139,23 +161,21 @@ def plan_of(own_types: list[str], most_items: int = DEFAULT_LIMITS.list_items) -
             tokens = leading(own, ";", 5)
             hide = (index, tokens[4] if len(tokens) > 4 else "")
     property_steps: list[tuple[int, str, object]] = []
-    for index in range(len(ids) - 1):
-        tid, own = ids[index], own_types[index]
+    for index, tid in planned:
+        if index == last:
+            continue
         if tid == "mark;":
-            property_steps.append((index, "mark", tuple(items(own[len("mark;"):], ",", most_items))))
+            property_steps.append((index, "mark", tuple(items(read[index][len("mark;"):], ",", most_items))))
         elif tid == "PROP;":
-            tokens = leading(own, ";", 2)
+            tokens = leading(read[index], ";", 2)
             if len(tokens) > 1 and tokens[1]:
                 property_steps.append((index, "prop", tokens[1]))
         elif tid == "label;":
             property_steps.append((index, "label", labels[index].property_name))
         elif tid in ("emb2;", "emb;") and layers[index].name:
             property_steps.append((index, "layer", layers[index]))
-    needed = {index for index, _ in name_steps} | {index for index, _, _ in property_steps}
-    needed |= {concealed[0] for concealed in (mask, hide) if concealed is not None}
-    needed.add(len(ids) - 1)
-    return PieceType(tuple(ids), tuple(own_types), image, basic_name, tuple(name_steps), tuple(property_steps),
-                     mask, hide, tuple(sorted(needed)))
+    return PieceType(ids, own_types, image, basic_name, tuple(name_steps), tuple(property_steps),
+                     mask, hide)
 
 
 def _apply_level_name(level_name: str, inner: str) -> str:
@@ -191,15 +211,18 @@ def facts_of(piece_type: PieceType, states: list[str], most_items: int = DEFAULT
             if label or step.shows_empty:
                 name = step.name_format.replace("$pieceName$", name).replace("$label$", label)
     properties: dict[str, str] = {}
+    keep = properties.setdefault
     for index, kind, data in piece_type.property_steps:
         if kind == "mark":
-            own_state = state(index)
+            own_state = states[index] if index < count else ""
             values = items(own_state, ",", most_items) if own_state else []
-            for position, key in enumerate(data):
+            if len(values) < len(data):
+                values += [""] * (len(data) - len(values))
+            for key, value in zip(data, values, strict=False):   # values past the keys are ignored
                 if key:
-                    properties.setdefault(key, values[position] if position < len(values) else "")
+                    keep(key, value)
         elif kind == "prop" or kind == "label":
-            properties.setdefault(data, state(index))
+            keep(data, states[index] if index < count else "")
         else:
             layer = layers[index]
             properties.setdefault(f"{data.name}_Level", str(layer.level))
@@ -226,5 +249,5 @@ def facts_of(piece_type: PieceType, states: list[str], most_items: int = DEFAULT
 
 def piece_facts(traits: tuple[Trait, ...], most_items: int = DEFAULT_LIMITS.list_items) -> PieceFacts:
     """The facts of a chain already paired with its states (a module's piece slots and prototypes)."""
-    return facts_of(plan_of([trait.type for trait in traits], most_items), [trait.state for trait in traits],
+    return facts_of(plan_of(tuple(trait.type for trait in traits), most_items), [trait.state for trait in traits],
                     most_items)

@@ -8,10 +8,14 @@ ids (custom modules register their own) are kept raw, never guessed at.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, repeat
-from operator import sub
+from itertools import accumulate, compress, repeat
+from itertools import count as count_from
+from operator import add, ge, lt, not_, sub
 from types import MappingProxyType
 
 from validator.limits import DEFAULT_LIMITS
@@ -37,10 +41,118 @@ def trait_id(own_type: str) -> str:
     return own_type if index < 0 else own_type[: index + 1]
 
 
-def chain_elements(value: str, count: int) -> list[str]:
-    """Up to ``count`` outermost-first elements of a type or state chain, in time linear in its length.
+class ChainElements(Sequence[str]):
+    """The outermost-first elements of a type or state chain, found once and each unescaped only when read.
 
-    The result is what splitting off the first TAB-token of ``rest`` over and over gives (VASSAL's
+    A real type holds dozens of traits (menus, triggers, reports) of which a
+    reader uses a handful, and a real state one element per trait; finding
+    where every element lies costs a few passes at C speed, while building
+    every element would cost a string each.  Element k sits k levels deep,
+    so reading it takes k + 1 backslashes from before each TAB inside it.
+    """
+
+    __slots__ = ("_value", "_starts", "_ends", "_after_tabs")
+
+    def __init__(self, value: str, starts: list[int], ends: list[int], after_tabs: bool = True) -> None:
+        """``after_tabs``: every element but the first starts just after a TAB (no level's remainder was quoted)."""
+        self._value, self._starts, self._ends, self._after_tabs = value, starts, ends, after_tabs
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def __getitem__(self, index):
+        try:
+            text = self._value[self._starts[index]:self._ends[index]]
+        except TypeError:
+            return [self[position] for position in range(*index.indices(len(self._starts)))]
+        if "\t" in text:
+            text = _unescaped(text, (index if index >= 0 else index + len(self._starts)) + 1)
+        if len(text) > 1 and text[0] == "'" and text[-1] == "'":
+            return text[1:-1]
+        return text
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self.__getitem__, range(len(self._starts)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ChainElements | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"ChainElements({list(self)!r})"
+
+    def trait_id(self, index: int) -> str:
+        """Element ``index``'s trait id (:func:`trait_id`), from the raw text where unescaping cannot change it.
+
+        Before the first ``;`` of an element that holds no TAB there and
+        does not start with a quote, the raw text is the element's text.
+        """
+        value, start, end = self._value, self._starts[index], self._ends[index]
+        semicolon = value.find(";", start, end)
+        if semicolon >= 0 and value[start] != "'" and value.find("\t", start, semicolon) < 0:
+            return value[start:semicolon + 1]
+        return trait_id(self[index])
+
+    def having_ids(self, after_tab: re.Pattern, ids: frozenset[str]) -> list[tuple[int, str]]:
+        """(index, id) of each element whose trait id is one of ``ids``, in order, found without reading the others.
+
+        ``after_tab`` matches a TAB followed by one of ``ids`` (each ending
+        in ``;``): every element but the first starts just after a TAB, so
+        one search over the text finds them, and a match whose TAB lies
+        inside an element starts no element and is passed over.
+        """
+        starts = self._starts
+        if not self._after_tabs:
+            return [(index, tid) for index, tid in enumerate(map(self.trait_id, range(len(starts)))) if tid in ids]
+        first = self.trait_id(0) if starts else ""
+        found = [(0, first)] if first in ids else []
+        for match in after_tab.finditer(self._value):
+            start = match.start() + 1
+            index = bisect_left(starts, start)
+            if index < len(starts) and starts[index] == start and index:
+                found.append((index, match.group()[1:]))
+        return found
+
+
+class TraitIds(Sequence[str]):
+    """The trait ids of a chain's elements, each read when asked for; all of them only when iterated."""
+
+    __slots__ = ("_elements", "_all")
+
+    def __init__(self, elements: ChainElements) -> None:
+        self._elements = elements
+        self._all: tuple[str, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self._elements)
+
+    def __getitem__(self, index):
+        if self._all is not None or isinstance(index, slice):
+            return self._every()[index]
+        return self._elements.trait_id(index + len(self._elements) if index < 0 else index)
+
+    def _every(self) -> tuple[str, ...]:
+        if self._all is None:
+            self._all = tuple(map(self._elements.trait_id, range(len(self._elements))))
+        return self._all
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._every())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TraitIds | list | tuple):
+            return self._every() == tuple(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"TraitIds({self._every()!r})"
+
+
+def chain_view(value: str, count: int) -> ChainElements:
+    """Up to ``count`` outermost-first elements of a type or state chain, located in time linear in its length.
+
+    The elements are what splitting off the first TAB-token of ``rest`` over and over gives (VASSAL's
     ``Decorator`` reading ``myType``, then ``inner``), without building each
     level's remainder: element k sits k levels deep, so the TAB that ends it
     is preceded by exactly k backslashes, every TAB inside it by more, and
@@ -49,28 +161,82 @@ def chain_elements(value: str, count: int) -> list[str]:
     The text is split at every TAB once (at C speed) and each part's run of
     trailing backslashes measured.  When the runs are 0, 1, 2, ... in order,
     every TAB ends one level and nothing nests inside an element: the case of
-    nearly every real state and of most types, where each element is its part
-    less the separator's backslashes.  Otherwise each level's TAB is looked up
-    by its run (:func:`_nested_elements`).
+    nearly every real state and of most types, where element k is part k
+    less the separator's k backslashes, and where the parts' lengths alone
+    give every element's bounds.  Otherwise each level's TAB is looked up by
+    its run (:func:`_nested_bounds`).
     """
     if "\t" not in value:
-        return [_unquote(value)][:count]
+        return ChainElements(value, [0], [len(value)]) if count > 0 else ChainElements(value, [], [])
     parts = value.split("\t")
     separators = len(parts) - 1
     ended = parts[:-1]
     if (separators < len(_RUNS) and value[-1] != "'" and all(map(str.endswith, ended, _RUNS))
             and not any(map(str.endswith, ended, _RUNS[1:]))):
         # Part d ends with exactly d backslashes: every TAB ends one level, and the remainder at every
-        # level ends where the value ends, so no level is quoted but by its own element.
-        return [_unquote(parts[depth][:len(parts[depth]) - depth] if depth < separators else parts[depth])
-                for depth in range(min(count, len(parts)))]
+        # level ends where the value ends, so no level is quoted but by its own element.  Element d
+        # ends where part d's backslashes begin: at the sum of the lengths of parts 0..d, as the d TABs
+        # before it make up for its d backslashes.
+        ends = list(accumulate(map(len, ended)))
+        starts = [0, *map(add, ends, count_from(1))]
+        ends.append(len(value))
+        del starts[count:], ends[count:]
+        return ChainElements(value, starts, ends)
     parts.pop()
     runs = list(map(sub, map(len, parts), map(len, map(str.rstrip, parts, repeat("\\")))))
-    return _nested_elements(value, count, parts, runs)
+    layered = _layered_bounds(value, count, parts, runs)
+    if layered is not None:
+        return ChainElements(value, *layered)
+    return ChainElements(value, *_nested_bounds(value, count, parts, runs))
+
+
+def chain_elements(value: str, count: int) -> list[str]:
+    """Up to ``count`` outermost-first elements of a type or state chain, each built (:func:`chain_view`)."""
+    return list(chain_view(value, count))
 
 
 def _nested_elements(value: str, count: int, parts: list[str], runs: list[int]) -> list[str]:
-    """The general case of :func:`chain_elements`: TABs inside elements, quoted remainders, extra tokens.
+    """The general case of :func:`chain_elements`, from the value's parts between TABs and their runs."""
+    return list(ChainElements(value, *_nested_bounds(value, count, parts, runs)))
+
+
+def _layered_bounds(value: str, count: int, parts: list[str], runs: list[int]) -> tuple[list[int], list[int]] | None:
+    """The bounds of a chain that nests TABs inside elements the way VASSAL writes them, or ``None``.
+
+    In such a chain the TAB that ends level k has a run of exactly k and
+    every TAB inside element k a run of k + 1 or more, so a TAB ends a level
+    exactly when its run is smaller than every later TAB's.  When the TABs
+    so found have the runs 0, 1, 2, ... in order and every other TAB a run
+    greater than its level's, :func:`_nested_bounds` finds the same TABs
+    (and no second TAB of a level's run ends its remainder early); this
+    finds them in a few passes at C speed instead of a loop per level.
+    Anything else (extra tokens, quoted remainders, TABs in the innermost
+    element) gives ``None``, for the general rule to decide.
+    """
+    if value[-1] == "'":
+        return None
+    later = list(accumulate(reversed(runs), min))       # reversed: the smallest run from each TAB on
+    later.reverse()
+    del later[0]
+    later.append(len(value) + 1)                         # after the last TAB: larger than any run
+    ends_level = list(map(lt, runs, later))
+    level_runs = list(compress(runs, ends_level))
+    if level_runs != list(range(len(level_runs))):
+        return None
+    levels_before = list(accumulate(ends_level, initial=0))
+    levels_before.pop()
+    if not all(map(ge, runs, map(add, levels_before, map(not_, ends_level)))):
+        return None
+    tab_ends = list(accumulate(map(len, parts)))        # TAB i sits at tab_ends[i] + i
+    positions = list(map(add, compress(tab_ends, ends_level), compress(count_from(0), ends_level)))
+    starts = [0, *map(add, positions, repeat(1))]
+    stops = [*map(sub, positions, count_from(0)), len(value)]
+    del starts[count:], stops[count:]
+    return starts, stops
+
+
+def _nested_bounds(value: str, count: int, parts: list[str], runs: list[int]) -> tuple[list[int], list[int], bool]:
+    """The general case of :func:`chain_view`: TABs inside elements, quoted remainders, extra tokens.
 
     At level d the element ends at the first TAB after the level's start
     whose run is exactly d; the level's remainder ends at the next such TAB
@@ -80,17 +246,21 @@ def _nested_elements(value: str, count: int, parts: list[str], runs: list[int]) 
     """
     ends = list(accumulate(map(len, parts)))      # TAB i sits at ends[i] + i
     tabs_of_run = Counter(runs)
-    elements: list[str] = []
+    starts: list[int] = []
+    stops: list[int] = []
+    after_tabs = True
     low, high, depth = 0, len(value), 0
     first_tab, end_tab = 0, len(runs)
-    while len(elements) < count:
+    while len(starts) < count:
         try:
             tab = runs.index(depth, first_tab, end_tab)
         except ValueError:
-            elements.append(_unquote(_unescaped(value, low, high, depth + 1)))
+            starts.append(low)
+            stops.append(high)
             break
         at = ends[tab] + tab
-        elements.append(_unquote(_unescaped(value, low, at - depth, depth + 1)))
+        starts.append(low)
+        stops.append(at - depth)
         if tabs_of_run[depth] > 1:         # another TAB of this run somewhere: it may end this level's remainder
             try:
                 end_tab = runs.index(depth, tab + 1, end_tab)
@@ -99,16 +269,13 @@ def _nested_elements(value: str, count: int, parts: list[str], runs: list[int]) 
                 pass
         low, first_tab = at + 1, tab + 1
         if high - low > 1 and value[low] == "'" and value[high - 1] == "'":
-            low, high = low + 1, high - 1
+            low, high, after_tabs = low + 1, high - 1, False
         depth += 1
-    return elements
+    return starts, stops, after_tabs
 
 
-def _unescaped(value: str, start: int, end: int, backslashes: int) -> str:
-    """``value[start:end]`` with ``backslashes`` backslashes taken from before each TAB (each has that many)."""
-    text = value[start:end]
-    if "\t" not in text:
-        return text
+def _unescaped(text: str, backslashes: int) -> str:
+    """``text`` with ``backslashes`` backslashes taken from before each TAB (each has that many)."""
     parts = text.split("\t")
     return "\t".join([part[:-backslashes] for part in parts[:-1]] + [parts[-1]])
 
@@ -129,7 +296,11 @@ def encode_chain(elements: list[str]) -> str:
 
 def split_chain(value: str, most: int = DEFAULT_LIMITS.traits) -> list[str]:
     """Every outermost-first element of a type or state chain, refused past ``most`` traits."""
-    elements = chain_elements(value, most + 1)
+    return list(_bounded_chain(value, most))
+
+
+def _bounded_chain(value: str, most: int) -> ChainElements:
+    elements = chain_view(value, most + 1)
     if len(elements) > most:
         raise PieceChainError(f"its trait chain holds more than {most:,} traits, the traits limit")
     return elements
@@ -155,6 +326,8 @@ class BasicState:
 
 def basic_state(state: str) -> BasicState:
     """``map;x;y;gpId;N;k1;v1;…`` with VASSAL's defaults for the short old forms."""
+    if "\\" not in state and "'" not in state:
+        return _plain_basic_state(state)
     decoder = Decoder(state, ";", count=5)
     map_id = decoder.next_token("null")
     x = decoder.next_int(0)
@@ -173,9 +346,27 @@ def basic_state(state: str) -> BasicState:
     return BasicState(None if map_id in ("null", "") else map_id, x, y, tuple(pairs))
 
 
+def _plain_basic_state(state: str) -> BasicState:
+    """:func:`basic_state` of a state without escapes or quotes, where plain ``str.split`` gives VASSAL's tokens."""
+    tokens = state.split(";", 5)
+    found = len(tokens)
+    map_id = tokens[0]
+    x = java_int(tokens[1], 0) if found > 1 else 0
+    y = java_int(tokens[2], 0) if found > 2 else 0
+    count = max(0, min(java_int(tokens[4], 0), MOST_PROPERTIES)) if found > 4 else 0
+    pairs: tuple[tuple[str, str], ...] = ()
+    if count and found > 5:
+        values = tokens[5].split(";", 2 * count)
+        del values[2 * count:]
+        if len(values) % 2:
+            values.append("")
+        pairs = tuple(zip(values[::2], values[1::2], strict=True))
+    return BasicState(None if map_id in ("null", "") else map_id, x, y, pairs)
+
+
 def innermost_state(state_string: str) -> str:
     """The last element of a state chain: the BasicPiece's (or Stack's/Deck's) own state."""
-    return split_chain(state_string)[-1]
+    return _bounded_chain(state_string, DEFAULT_LIMITS.traits)[-1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,10 +39,12 @@ from .errors import VassalFormatError
 from .model import Concealment, Deck, Metadata, Piece, SavedGame, Stack, TraitChain
 from .piece_types import TYPE_CACHE_SIZE, PieceType, facts_of, parse_piece_type
 from .pieces import (
+    ContainerState,
     PieceChainError,
     PieceFacts,
     basic_state,
     chain_elements,
+    chain_view,
     concealment,
     deck_name,
     deck_state,
@@ -77,18 +79,24 @@ def _created(type_string: str) -> bool:
         return False
     if type_string[first_tab - 1] != "\\":     # an unescaped TAB: the chain has an inner element
         return True
-    return len(chain_elements(type_string, 2)) > 1
+    return len(chain_view(type_string, 2)) > 1
 
 
 class _PieceRecord:
-    __slots__ = ("id", "type", "state", "position", "facts", "stackable")
+    __slots__ = ("id", "type", "state", "position", "facts", "_stackable")
 
     def __init__(self, piece_id: str, type_string: str, state: str) -> None:
         self.id, self.type, self.state = piece_id, type_string, state
         self.position: tuple[str | None, int, int] | None = None   # None: derive from the state
         self.facts: tuple | None = None   # ((type, state), PieceFacts, traits)
-        # Pieces with the "Does not stack" (``immob;``) trait never join a stack.
-        self.stackable = not (type_string.startswith("immob;") or "\timmob;" in type_string)
+        self._stackable: bool | None = None
+
+    @property
+    def stackable(self) -> bool:
+        """Pieces with the "Does not stack" (``immob;``) trait never join a stack; only moves ask."""
+        if self._stackable is None:
+            self._stackable = not (self.type.startswith("immob;") or "\timmob;" in self.type)
+        return self._stackable
 
     def own_position(self, known_map) -> tuple[str | None, int, int]:
         if self.position is None:
@@ -336,12 +344,8 @@ class GameState:
             raise VassalFormatError(self.source, f"the {container.kind} {container.id} lists {listed:,} pieces, "
                                                  f"{self.limits.beyond('stack_members')}", entry="savedGame")
         parsed = stack_state(state) if container.kind == "stack" else deck_state(state)
-        if (parsed.map is None and container.map is None and not container.children
-                and not any(child in self.pieces for child in parsed.piece_ids)):
-            # An empty stack off every map, as pre-3.7.13 saves hold thousands of: nothing to place or index.
-            container.x, container.y, container.layer, container.face_down = 0, 0, parsed.layer, parsed.face_down
-            if container.kind == "deck":
-                container.x, container.y = parsed.x, parsed.y
+        if container.map is None and not container.children:
+            self._set_unplaced_container_state(container, parsed)
             return
         self._place(container, self.known_map(parsed.map), parsed.x, parsed.y)
         container.layer, container.face_down = parsed.layer, parsed.face_down
@@ -355,6 +359,29 @@ class GameState:
                 self.container_of[child] = container.id
                 children.append(child)
         self._index_joinable(container)
+
+    def _set_unplaced_container_state(self, container: _Container, parsed: ContainerState) -> None:
+        """The state of a container on no map and holding nothing: every AddPiece of a save's stacks.
+
+        Such a container is in neither position index (only placing it on a
+        map puts it there), so placing it is setting its point and indexing
+        it at the new one; the thousands of empty stacks of pre-3.7.13 saves
+        cost no more than that.
+        """
+        map_id = self.known_map(parsed.map)
+        container.map, container.x, container.y = map_id, parsed.x, parsed.y
+        container.layer, container.face_down = parsed.layer, parsed.face_down
+        key = (map_id, parsed.x, parsed.y)
+        if map_id is not None:
+            self._at.setdefault(key, {})[container.id] = None
+        pieces, container_of, children = self.pieces, self.container_of, container.children
+        for child in parsed.piece_ids:
+            if child in pieces and child not in children:
+                self._detach(child)
+                container_of[child] = container.id
+                children.append(child)
+        if map_id is not None and (children or container.kind == "deck"):
+            self._joinable_at.setdefault(key, {}).setdefault(container.id)
 
     def _change(self, piece_id: str, new_state: str, old_state: str | None = None) -> None:
         """``ChangePiece``: the new state whole without an old one, else merged as ``mergeState`` does."""
@@ -591,7 +618,7 @@ class GameState:
         if record.facts is None or record.facts[0] != key:
             try:
                 piece_type = self.piece_type(record.type)
-                states = chain_elements(record.state, len(piece_type.ids) + 1)
+                states = chain_view(record.state, len(piece_type.ids) + 1)
                 facts = facts_of(piece_type, states, self.limits.list_items)
             except PieceChainError as error:
                 raise VassalFormatError(self.source, f"piece {record.id}: {error}") from None
