@@ -144,9 +144,10 @@ def test_the_form_offers_final_position_only(client):
 def test_the_clubs_house_rules_rate_every_step(client, files, tmp_path):
     """A house rule making 6.63 a warning leaves the step legal, and the report says which rule applied."""
     from validator import kept_house_rules, store
+    from validator.instance import database_target
 
     client.get("/check")  # the instance and its database exist once the app has served a page
-    connection = store.connect(tmp_path / "instance" / "referee.sqlite3")
+    connection = store.connect(database_target(tmp_path / "instance"))  # SQLite, or REFEREE_DATABASE_URL
     for case in ("6.63", "15.4"):  # the one check states both cases
         kept_house_rules.save(connection, "tito", case, "left_zone_in_first_two_turns", "warning",
                               "The club lets units leave their zone on the first turns.", "marta")

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from validator import store
+from validator.instance import database_target
 from validator.web import create_app, kept_modules
 
 from .conftest import form_token, html, report_id_of, text_of
@@ -92,7 +93,7 @@ def fact(page, name: str) -> str:
 
 
 def rows(instance: Path, table: str) -> list[dict]:
-    connection = store.connect(instance / "referee.sqlite3")
+    connection = store.connect(database_target(instance))  # the instance's SQLite file, or REFEREE_DATABASE_URL
     try:
         return [dict(row) for row in connection.execute(f"SELECT * FROM {table}")]
     finally:
