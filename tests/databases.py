@@ -6,6 +6,10 @@ sets it), made for the one test and dropped after it, so tests run in any
 order and at once; the test's ``REFEREE_DATABASE_URL`` names it, so the
 command line and the web app the test starts use it too.  Without the
 variable a PostgreSQL test skips with the reason, and fails in CI.
+
+The page tests (tests/web) need a database, not a new schema: they take
+``emptied_postgresql_schema``, one schema per test process migrated once
+and emptied before each test, which costs far less than a migration.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from validator import instance
+from validator import instance, store
 
 URL_VARIABLE = "REFEREE_TEST_POSTGRESQL_URL"
 
@@ -63,6 +67,37 @@ def postgresql_schema():
         yield schema.url
     finally:
         schema.drop()
+
+
+@pytest.fixture(scope="session")
+def migrated_postgresql_schema():
+    """One schema of the test server, migrated once for the session (a fresh one costs every migration)."""
+    schema = FreshSchema(postgresql_server())
+    try:
+        store.connect(schema.url).close()  # runs the migrations
+        yield schema.url
+    finally:
+        schema.drop()
+
+
+@pytest.fixture
+def emptied_postgresql_schema(migrated_postgresql_schema):
+    """The session's migrated schema with every table emptied, for tests that need a database, not a new schema.
+
+    The page tests use it: emptying the tables costs a fraction of creating
+    and migrating a schema per test.  The migration record is kept, so the
+    app finds the schema current.
+    """
+    import psycopg
+
+    from validator import postgresql
+
+    with psycopg.connect(migrated_postgresql_schema, autocommit=True) as connection:
+        tables = [row[0] for row in connection.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> %s",
+            (postgresql.VERSION_TABLE,))]
+        connection.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+    return migrated_postgresql_schema
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

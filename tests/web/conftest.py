@@ -6,7 +6,7 @@ replace the registry: "alpha" has that rulebook imported, "beta" has only a
 case index, and "gamma" has neither (its index file is missing).
 
 Every test here that touches the database runs twice, on SQLite and on
-PostgreSQL (a fresh schema of the test server, ``tests/databases.py``): a
+PostgreSQL (a schema of the test server emptied for it, ``tests/databases.py``): a
 test taking ``database_path`` (so every ``app`` and ``client`` fixture), and
 every test of :data:`INSTANCE_DATABASE_MODULES`, whose apps use the instance
 folder's database.  On PostgreSQL ``REFEREE_DATABASE_URL`` names the schema,
@@ -246,8 +246,8 @@ def pytest_generate_tests(metafunc):
 
 
 def _on_postgresql(request, monkeypatch) -> str:
-    """A fresh PostgreSQL schema's URL, named in REFEREE_DATABASE_URL for the test's apps and commands."""
-    url = request.getfixturevalue("postgresql_schema")
+    """An emptied PostgreSQL schema's URL, named in REFEREE_DATABASE_URL for the test's apps and commands."""
+    url = request.getfixturevalue("emptied_postgresql_schema")
     monkeypatch.setenv(instance.DATABASE_URL_VARIABLE, url)
     return url
 
@@ -263,7 +263,7 @@ def instance_database(request, monkeypatch) -> str:
 
 @pytest.fixture
 def database_path(request, tmp_path, monkeypatch) -> Path | str:
-    """The pages' database: a SQLite file, or (parametrised so in tests/web) a fresh PostgreSQL schema's URL."""
+    """The pages' database: a SQLite file, or (parametrised so in tests/web) an emptied PostgreSQL schema's URL."""
     if getattr(request, "param", "sqlite") == "postgresql":
         return _on_postgresql(request, monkeypatch)
     return tmp_path / "pages.sqlite3"

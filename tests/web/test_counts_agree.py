@@ -31,7 +31,7 @@ def figures(text: str) -> dict[str, int]:
 
 
 def stored_counts(game: str) -> dict[str, int]:
-    connection = store.connect(instance.database_path(instance.folder()))
+    connection = store.connect(instance.database_target(instance.folder()))  # SQLite, or REFEREE_DATABASE_URL
     try:
         counts = storage.load(connection, game).counts()
     finally:

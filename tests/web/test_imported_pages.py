@@ -24,7 +24,7 @@ def imported(request):
     """The game's rulebook imported by the CLI, with a client of the app over the same instance."""
     game = request.param
     import_rulebook(request, game)
-    connection = store.connect(instance.database_path(instance.folder()))
+    connection = store.connect(instance.database_target(instance.folder()))  # SQLite, or REFEREE_DATABASE_URL
     try:
         book = storage.load(connection, game)
     finally:
