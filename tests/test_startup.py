@@ -55,6 +55,26 @@ def test_a_check_of_a_tito_save_imports_tito_alone_and_no_web_rulebook_vassal_or
                  "validator.catalogue", "sqlite3", "importlib.metadata", "flask", "jinja2") == set()
 
 
+def test_a_text_check_of_a_tito_save_imports_no_picture_move_logging_or_json_code(tmp_path):
+    """What only a page, a move, a log line or JSON output needs is imported when it is asked for."""
+    modules = imported_by("check", str(TITO_EXAMPLE), folder=tmp_path)
+    assert "plugin.tito.validation" in modules  # the save was read and checked
+    assert under(modules, "plugin.tito.picture", "validator.svg", "validator.moves.diff", "logging",
+                 "json") == set()
+
+
+def test_the_tito_picture_is_drawn_through_the_game_as_before():
+    from lxml import etree
+
+    from validator import games
+    from validator.runner import check
+    from validator.saves.xml_reader import read_position_file
+
+    position = read_position_file(TITO_EXAMPLE)
+    svg = etree.fromstring(games.get("tito").picture(position, check(position)).encode())
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+
+
 def _command_parsers(parser) -> dict:
     """The parser of each command a parser knows, by name."""
     import argparse

@@ -38,7 +38,6 @@ for a pack's author.
 from __future__ import annotations
 
 import importlib
-import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
@@ -70,7 +69,12 @@ MAPS_FOLDER = "maps"
 MAPPINGS_FOLDER = "mappings"
 DEFAULT_MAPPING_FILE = "vassal-mapping.xml"
 
-logger = logging.getLogger(__name__)
+
+def _logger():
+    """This module's logger: logging is imported only when there is something to say (issue 14's lean start-up)."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 class UnknownGame(InputError, LookupError):
@@ -265,7 +269,7 @@ class Registry(MutableMapping[str, Game]):
             except Exception as error:  # a broken pack must not take the other games down with it
                 sentence = _failure_sentence(entry, error)
                 self._failures.append(sentence)
-                logger.warning(sentence)
+                _logger().warning(sentence)
 
 
 def _entry_points(**selection: str):

@@ -15,7 +15,6 @@ note in the log, rather than failing every page.
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import stat
 import sys
@@ -23,7 +22,13 @@ from pathlib import Path
 
 from validator.errors import InputError
 
-logger = logging.getLogger(__name__)
+
+def _logger():
+    """This module's logger: logging is imported only when there is something to say (issue 14's lean start-up)."""
+    import logging
+
+    return logging.getLogger(__name__)
+
 
 ENVIRONMENT_VARIABLE = "REFEREE_INSTANCE"
 DATABASE_NAME = "referee.sqlite3"
@@ -98,11 +103,11 @@ def keep_private(path: Path, mode: int) -> None:
     try:
         path.chmod(current & mode)
     except OSError as error:
-        logger.warning("%s can be read by other users than its owner, and Referee could not change that (%s); "
-                       "make it readable by its owner only.", path, error.strerror or error)
+        _logger().warning("%s can be read by other users than its owner, and Referee could not change that (%s); "
+                           "make it readable by its owner only.", path, error.strerror or error)
         return
-    logger.warning("%s could be read by other users than its owner (mode %03o); it is now %03o, readable by "
-                   "its owner only.", path, current, current & mode)
+    _logger().warning("%s could be read by other users than its owner (mode %03o); it is now %03o, readable by "
+                       "its owner only.", path, current, current & mode)
 
 
 def create_private_file(path: Path) -> None:
@@ -173,8 +178,8 @@ def secret_key(instance: Path) -> str:
         if key is not None:
             return key
         if path.exists():
-            logger.warning("The secret key file %s is empty or damaged; Referee wrote a new key in its place "
-                           "(signed-in sessions end, nothing else is lost).", path)
+            _logger().warning("The secret key file %s is empty or damaged; Referee wrote a new key in its place "
+                               "(signed-in sessions end, nothing else is lost).", path)
         key = os.urandom(32).hex()  # what secrets.token_hex does; secrets costs start-up
         _write_in_place(path, key, instance)
         return key

@@ -34,7 +34,6 @@ from __future__ import annotations
 import gc
 import hashlib
 import io
-import logging
 import marshal
 import os
 import pickle
@@ -67,7 +66,13 @@ _CORE_FILES = (
 )
 _VALIDATOR_FOLDER = Path(__file__).resolve().parent
 
-logger = logging.getLogger(__name__)
+
+def _logger():
+    """This module's logger: logging is imported only when there is something to say (issue 14's lean start-up)."""
+    import logging
+
+    return logging.getLogger(__name__)
+
 
 _code_hashes: dict[Path, str] = {}  # a game's folder -> the hash of the code that prepares its maps
 
@@ -153,7 +158,7 @@ def _load(path: Path, header: bytes) -> MapData | None:
             # objects are still freed when nothing refers to them (a map holds no cycles).
             gc.freeze()
             return map_data
-        logger.info("The prepared map %s was damaged; it is removed and the map prepared again.", path)
+        _logger().info("The prepared map %s was damaged; it is removed and the map prepared again.", path)
     _remove(path)
     return None
 
@@ -164,7 +169,7 @@ def _store(path: Path, header: bytes, map_data: MapData) -> None:
         body = io.BytesIO()
         _CompactPickler(body, protocol=pickle.HIGHEST_PROTOCOL).dump(map_data)
     except Exception as error:  # a plugin's reading that cannot be pickled: prepare it every time
-        logger.info("The prepared map %s cannot be kept (%s); it is prepared in every process.", path, error)
+        _logger().info("The prepared map %s cannot be kept (%s); it is prepared in every process.", path, error)
         return
     import tempfile  # only a process that writes an entry pays for tempfile's imports
 
@@ -181,7 +186,7 @@ def _store(path: Path, header: bytes, map_data: MapData) -> None:
             _remove(Path(temporary))
             raise
     except OSError as error:
-        logger.info("The prepared map %s cannot be written (%s); it is prepared again next time.", path, error)
+        _logger().info("The prepared map %s cannot be written (%s); it is prepared again next time.", path, error)
 
 
 def _checksum(body) -> bytes:

@@ -25,14 +25,17 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from validator.errors import InputError
 from validator.limits import CLI_LIMITS, NAMES, WEB_LIMITS, Limits, LimitSettingError, checked_figure, parse_figure
+
+if TYPE_CHECKING:
+    import tomllib
 
 FILE_NAME = "referee.toml"
 ENVIRONMENT_VARIABLE = "REFEREE_SETTINGS"
@@ -154,6 +157,8 @@ def load(instance_folder: Path) -> Settings:
 
 def read(path: Path) -> Settings:
     """The settings file at ``path``, every table and value checked."""
+    import tomllib  # only a run with a settings file reads TOML (issue 14's lean start-up)
+
     try:
         data = path.read_bytes()
     except OSError as error:

@@ -22,13 +22,20 @@ from plugin.tito import (
     checks_zones,
     facts,
     moves,
-    picture,
 )
 from plugin.tito.decisions import DECISIONS
 from plugin.tito.drafting import VOCABULARY
 from plugin.tito.locations import prepare_map
 from plugin.tito.unchecked import UNCHECKED
 from plugin.tito.validation import validate_position
+
+
+def draw_picture(position, report) -> str:
+    """The position drawn as an SVG (``Game.picture``): the drawing code is imported by a page that shows one."""
+    from plugin.tito.picture import picture as drawn
+
+    return drawn(position, report)
+
 
 # The check modules in rulebook order, which is the order reports list their results.
 CHECK_MODULES = (
@@ -50,7 +57,7 @@ game = Game(
     rulebook_files=("tito-rulebook.txt",),
     validate_position=validate_position,
     prepare_map=prepare_map,
-    picture=picture.picture,
+    picture=draw_picture,
     picture_caption=(
         "Each zone's displays: Mountain triangles, Hide-away circles and boxes, each with its units and their "
         "division-equivalents. A place outlined in red breaks a rule; the number in its red badge is the "

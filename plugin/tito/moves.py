@@ -18,14 +18,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from validator.model import Piece, Position
-from validator.moves.diff import Difference, Moved
 from validator.rules import Finding, Result, Violation, case
 from validator.wording import plural
 
 from plugin.tito import facts, units
 from plugin.tito.borders import ABSENT, KNOWN, borders
+
+if TYPE_CHECKING:  # a position's check imports no move code (issue 14's lean start-up)
+    from validator.moves.diff import Difference, Moved
 
 AXIS_MOVEMENT, YUGOSLAV_MOVEMENT = "axis-movement", "yugoslav-movement"
 AG_REACTION, AG_DEPLOYMENT, AG_REDEPLOYMENT = (
