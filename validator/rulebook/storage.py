@@ -196,9 +196,11 @@ def _search_postgresql(connection: Connection, game: str, query: str, limit: int
     parameters: list[object] = [" ".join(f'"{word}"' for word in words)]
     last = words[-1]
     if re.fullmatch(r"[^\W_]+", last):  # letters and digits only, so the prefix term is one lexeme
-        expression = ("(websearch_to_tsquery('english', ?) && (websearch_to_tsquery('english', ?)"
-                      " || to_tsquery('simple', ?)))")
-        parameters = [" ".join(f'"{word}"' for word in words[:-1]), f'"{last}"', f"{last.lower()}:*"]
+        # A last word English drops (a stop word: the "up" of "Set-Up") is no prefix to require either.
+        expression = ("(websearch_to_tsquery('english', ?) && CASE WHEN numnode(websearch_to_tsquery('english', ?))"
+                      " = 0 THEN websearch_to_tsquery('english', ?)"
+                      " ELSE (websearch_to_tsquery('english', ?) || to_tsquery('simple', ?)) END)")
+        parameters = [" ".join(f'"{word}"' for word in words[:-1]), *[f'"{last}"'] * 3, f"{last.lower()}:*"]
     rows = connection.execute(
         f"WITH wanted AS (SELECT {expression} AS query)"
         " SELECT number, title, ts_headline('english', translate(body, ?, ?), wanted.query, ?) AS snippet"
