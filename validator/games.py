@@ -181,15 +181,19 @@ class Game:
 
 
 def load_case_index(path: Path) -> list[IndexEntry]:
-    """Read a game's ``cases.toml``: a table ``[cases]`` of number = title."""
-    import tomllib
-
+    """Read a game's ``cases.toml``: a table ``[cases]`` of number = title (kept parsed: validator.case_index_cache)."""
+    from validator import case_index_cache
     from validator.cases import CaseNumber
 
-    with path.open("rb") as handle:
-        data = tomllib.load(handle)
-    entries = [IndexEntry(CaseNumber.parse(number), title) for number, title in data["cases"].items()]
+    pairs = case_index_cache.pairs(path.read_bytes(), _parsed_cases)
+    entries = [IndexEntry(CaseNumber.parse(number), title) for number, title in pairs]
     return sorted(entries, key=lambda entry: entry.number)
+
+
+def _parsed_cases(data: bytes) -> list[tuple[object, object]]:
+    import tomllib
+
+    return list(tomllib.loads(data.decode("utf-8"))["cases"].items())
 
 
 class Registry(MutableMapping[str, Game]):
