@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import repeat
-from operator import getitem
 
 from validator.limits import DEFAULT_LIMITS, Limits
 
@@ -315,47 +313,12 @@ def _null(value: str | None) -> str | None:
     return None if value is None or value == "null" else value
 
 
-_SPLIT_AT_MOST = 10_000
-"""Slashes an AddPiece may hold to be split whole (real ones hold a few hundred); past it, token by token."""
-
-_ALL_BUT_LAST = slice(None, -1)
-
-
 def add_fields(text: str) -> tuple[str, str, str]:
-    """``+/id/type/state`` as (id, type, state); missing parts are empty.
-
-    A real piece's type holds dozens of escaped slashes: the text is split
-    at every slash once and each token glued from its parts at C speed
-    (a part ending in a backslash escapes the slash after it), which gives
-    what :func:`leading` gives.
-    """
-    if "'" in text or text.count("/") > _SPLIT_AT_MOST:
-        tokens = leading(text, "/", 3, start=2)
-    else:
-        tokens = _slash_tokens(text, 3)
+    """``+/id/type/state`` as (id, type, state); missing parts are empty."""
+    tokens = leading(text, "/", 3, start=2)
     if len(tokens) < 3:
         tokens += [""] * (3 - len(tokens))
     return tokens[0], tokens[1], tokens[2]
-
-
-def _slash_tokens(text: str, count: int) -> list[str]:
-    """The first ``count`` ``/``-tokens after a two-character prefix ending in ``/``, for a text with no quote."""
-    parts = text.split("/")
-    escapes = list(map(str.endswith, parts, repeat("\\")))
-    last = len(parts) - 1
-    tokens: list[str] = []
-    start = 1
-    while start <= last and len(tokens) < count:
-        try:
-            end = escapes.index(False, start, last)
-        except ValueError:
-            end = last                      # the text's last part ends it: its backslashes are data
-        if end == start:
-            tokens.append(parts[start])
-        else:
-            tokens.append("/".join([*map(getitem, parts[start:end], repeat(_ALL_BUT_LAST)), parts[end]]))
-        start = end + 1
-    return tokens
 
 
 def change_fields(text: str) -> tuple[str, str, str | None]:

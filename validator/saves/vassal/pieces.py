@@ -29,6 +29,7 @@ MOST_PROPERTIES = 10_000
 
 _RUNS = tuple("\\" * depth for depth in range(512))
 """Backslash runs by depth, for the check that a chain nests nothing inside its elements (deeper: the general way)."""
+_LONGER_RUNS = _RUNS[1:]
 
 
 class PieceChainError(ValueError):
@@ -172,7 +173,7 @@ def chain_view(value: str, count: int) -> ChainElements:
     separators = len(parts) - 1
     ended = parts[:-1]
     if (separators < len(_RUNS) and value[-1] != "'" and all(map(str.endswith, ended, _RUNS))
-            and not any(map(str.endswith, ended, _RUNS[1:]))):
+            and not any(map(str.endswith, ended, _LONGER_RUNS))):
         # Part d ends with exactly d backslashes: every TAB ends one level, and the remainder at every
         # level ends where the value ends, so no level is quoted but by its own element.  Element d
         # ends where part d's backslashes begin: at the sum of the lengths of parts 0..d, as the d TABs
