@@ -73,6 +73,8 @@ class Limits:
     """Areas and hexes of one map of our format."""
     chain_saves: int = 10_000
     """Saves in one chain sent to be checked at once (the web's multi-file upload)."""
+    log_steps: int = 1_000_000
+    """Steps of one VASSAL log judged step by step on the web (each step is a position read and judged)."""
 
     # -- grid numbering of a VASSAL module -----------------------------------------------------------
     grid_offset: int = 10_000
@@ -122,6 +124,7 @@ WEB_LIMITS = Limits(
     events=20_000,
     hexes=100_000,
     chain_saves=20,  # each save is read and judged in turn, so a request takes time in proportion; 20 turns is plenty
+    log_steps=2_000,  # each step is a position translated and judged (5,000 steps fit in 15 KB and took 18 s)
     grid_offset=1_000,
     grid_leading=8,
     label_characters=100,

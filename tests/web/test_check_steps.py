@@ -179,3 +179,18 @@ def test_only_the_first_faulty_steps_are_pictured(client, files, tmp_path, monke
     assert len(first.xpath(".//*[local-name()='svg']")) == 2 and not second.xpath(".//*[local-name()='svg']")
     assert "Only the first 1 faulty step is pictured" in text_of(second)
     assert page.xpath("//form[@class='open-case-file']")  # a dispute can be opened on a log's report
+
+
+def test_a_log_of_more_steps_than_the_sites_limit_is_refused_naming_it(files, tmp_path):
+    """Each step is a position judged, so a short file of many steps would hold one request for seconds."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "referee.toml").write_text("[web.limits]\nlog_steps = 2\n")
+    client = create_app({"TESTING": True, "INSTANCE": str(instance), "SECRET_KEY": "test-only"}).test_client()
+    module, start = files
+    log = log_of(tmp_path, start, steps_with())  # three steps
+    response = post_log(client, log, module, api=True)
+    assert response.status_code == 413
+    assert response.get_json()["error"].startswith(
+        "moves.vlog: the log has 3 steps, more than the log_steps limit of 2 steps judged one by one on this site;")
+    assert post_log(client, log, module, api=True, final="1").status_code == 200  # its final position is checked

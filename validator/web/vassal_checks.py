@@ -49,7 +49,7 @@ from flask import current_app, request
 
 from validator import intake, provenance
 from validator.games import Game
-from validator.limits import with_site_note
+from validator.limits import Limits, with_site_note
 from validator.moves.verdicts import LogVerdict
 from validator.runner import check
 from validator.saves.uploaded_maps import UploadedMap
@@ -88,6 +88,11 @@ KEPT_MODULE_CHANGED = (
 NO_KEPT_MODULE = (
     "There is no kept module “{choice}”; choose one listed in the form (API clients: GET /api/modules lists each "
     "module's sha256, all 64 hex digits), or upload the module file."
+)
+TOO_MANY_STEPS = (
+    "{save}: the log has {count:,} steps, {beyond} steps judged one by one on this site; check its final position "
+    "only (the form's “Final position only”, the API part “final”), or split the game into shorter logs, or "
+    "run “referee check” on your own machine."
 )
 ARBITER_REFUSED = (
     "The arbiter's view (every masked and invisible piece shown) is not offered on the web, which has no login "
@@ -170,7 +175,15 @@ def judged_log(submission: intake.Submission, game: Game) -> LogVerdict | None:
     from validator.moves.verdicts import judge_log
 
     log = read_log_moves(submission)
+    refuse_too_many_steps(submission.source, log.total, submission.limits)
     return judge_log(log, house_rules=move_reports.club_rules(game.id)) if log.total else None
+
+
+def refuse_too_many_steps(save_name: str, count: int, limits: Limits) -> None:
+    """A 413 naming the ``log_steps`` limit before a log of more steps than the site judges is judged."""
+    if count > limits.log_steps:
+        raise UploadError(TOO_MANY_STEPS.format(save=save_name, count=count, beyond=limits.beyond("log_steps")),
+                          status=413)
 
 
 @contextmanager
