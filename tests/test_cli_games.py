@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from validator import games
+from validator import games, instance
 
 from .reference_game import GAME, TEXT, TITLE, add_and_import
 
@@ -174,5 +174,6 @@ def test_checking_or_exporting_with_a_reference_only_game_is_refused_before_any_
 
 
 def test_a_plugin_games_check_needs_no_database(run_cli, instance_dir):
+    """A check keeps its prepared map and case index in the instance folder, but opens no database."""
     code, _, _ = run_cli("check", ROOT / "examples" / "tito" / "opening-setup.xml")
-    assert code == 0 and not instance_dir.exists()
+    assert code == 0 and not instance.database_path(instance_dir).exists()
