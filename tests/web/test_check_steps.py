@@ -194,3 +194,29 @@ def test_a_log_of_more_steps_than_the_sites_limit_is_refused_naming_it(files, tm
     assert response.get_json()["error"].startswith(
         "moves.vlog: the log has 3 steps, more than the log_steps limit of 2 steps judged one by one on this site;")
     assert post_log(client, log, module, api=True, final="1").status_code == 200  # its final position is checked
+
+
+def test_pages_outside_the_moves_page_read_the_violations_of_a_logs_steps(client, files, tmp_path, import_real):
+    """A log's report keeps its violations in its steps: the case page, a ruling's exception and a case file's
+    export find them there, and the public JSON has no empty list of violations at the top to mislead a client."""
+    from contextlib import closing
+
+    from validator import store
+    from validator.arbitration import rulings
+    from validator.instance import database_target
+
+    module, start = files
+    report_id = report_id_of(post_log(client, log_of(tmp_path, start, steps_with()), module))
+    stored = client.get(f"/reports/{report_id}.json").get_json()
+    assert "violations" not in stored and "findings" not in stored
+    case_page = text_of(html(client.get(f"/tito/rules/6.63?report={report_id}")).xpath("//main")[0])
+    assert "has 1 violation of case 6.63" in case_page
+
+    (step,) = [step for step in stored["steps"] if step["index"] == 2]
+    import_real("tito")  # a ruling cites the imported rulebook
+    with closing(store.connect(database_target(tmp_path / "instance"))) as connection:
+        key = rulings.ViolationKey.of_item(report_id, step["violations"][0])
+        rulings.write(connection, arbiter="marta", game="tito", decision="The club agreed to the move.",
+                      cases=["6.63"], exceptions=[rulings.ExceptedViolation(key, "agreed before play")])
+    excepted = html(client.get(f"/reports/{report_id}")).xpath("//section[@id='excepted']//li[@class='excepted']")
+    assert len(excepted) == 1 and "[6.63]" in text_of(excepted[0])

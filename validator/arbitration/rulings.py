@@ -19,7 +19,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 
-from validator import store
+from validator import store, stored_results
 from validator.arbitration import clock
 from validator.cases import CaseNumber, CaseNumberError
 from validator.errors import InputError
@@ -154,7 +154,7 @@ def _checked_exception(connection: store.Connection, game: str, exception: Excep
     if row is None or row["game"] != game:
         raise RulingError(f"There is no report {key.report_id[:40]!r} of {game}; an exception names a violation "
                           "of a stored report of the ruling's game.")
-    violations = json.loads(row["report"]).get("violations", [])
+    violations = stored_results.violations_of(json.loads(row["report"]))  # a moves report's are in its steps
     if key not in {ViolationKey.of_item(key.report_id, item) for item in violations}:
         raise RulingError(f"The report {key.report_id} has no such violation of case {key.case}; choose one of "
                           "the violations its page lists.")

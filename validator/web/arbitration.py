@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from validator import store
+from validator import store, stored_results
 from validator.arbitration import case_files, comments, counters, requests, rulings
 from validator.errors import InputError
 from validator.web import arbitration_json, csrf, database, records
@@ -391,7 +391,7 @@ def report_records(record: records.Record) -> dict:
     connection = database.connection()
     excepted = rulings.exceptions_of_report(connection, record.id)
     lines = []
-    for number, item in enumerate(record.report.get("violations", []), start=1):
+    for number, item in enumerate(stored_results.violations_of(record.report), start=1):
         exception = excepted.get(rulings.ViolationKey.of_item(record.id, item))
         if exception is not None:
             lines.append(ExceptedLine(number, item, exception))

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from flask import render_template
 from markupsafe import Markup
 
-from validator import privacy, retention, store
+from validator import privacy, retention, store, stored_results
 from validator.arbitration import case_files, comments, requests, rulings
 from validator.paths import static_dir
 from validator.web import arbitration_json, records, reports
@@ -76,4 +76,5 @@ def exported(connection: store.Connection, case_file_id: str, site_root: str,
     _, filed = _gathered(connection, case_file_id)
     pictures = {record.id: picture_of(record) for _, record in filed}
     return render_template("case_file_records/export.html", data=data, pictures=pictures,
+                           violations_of=stored_results.violations_of, findings_of=stored_results.findings_of,
                            css=Markup((static_dir() / "referee.css").read_text(encoding="utf-8")))  # our own file

@@ -14,7 +14,7 @@ house rules in force (:func:`club_rules`), as a single report is.
 
 from __future__ import annotations
 
-from validator import kept_house_rules
+from validator import kept_house_rules, stored_results
 from validator.games import Game
 from validator.house_rules import HouseRules
 from validator.moves.verdicts import ChainVerdict, LogVerdict, MoveVerdict
@@ -22,7 +22,7 @@ from validator.provenance import Provenance
 from validator.report import Report
 from validator.web import database, pictures
 
-LOG, CHAIN = "log", "chain"
+LOG, CHAIN = stored_results.MOVES_KINDS
 PICTURED_MOVES = 10  # pictures (before and after) are drawn for the first ten faulty moves; the rest are listed
 PAGE_MATERIAL = "pictures"
 
@@ -45,9 +45,7 @@ def stored_chain(verdict: ChainVerdict, game: Game, provenance: Provenance) -> d
     return _with_words_and_pictures(stored, "links", verdict.verdicts, game)
 
 
-def is_moves(report: dict) -> bool:
-    """Whether a stored report judges moves (a log's steps or a chain) rather than one position."""
-    return report.get("kind") in (LOG, CHAIN)
+is_moves = stored_results.is_moves
 
 
 def public_json(report: dict, root: str) -> dict:

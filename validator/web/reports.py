@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from flask import Blueprint, abort, current_app, render_template, url_for
 from markupsafe import Markup
 
-from validator import games
+from validator import games, stored_results
 from validator.cases import CaseNumber
 from validator.games import Game
 from validator.web import addresses, arbitration, database, kept_modules, library, move_reports, pictures, records
@@ -178,7 +178,7 @@ def grouped(record: records.Record, items: list[dict], numbered: bool) -> list[G
 def violations_of_case(record: records.Record, number: CaseNumber) -> list[Line]:
     """The record's violations of the case ``number`` and of its lettered items."""
     found = []
-    for case, line in lines_of(record.report.get("violations", []), numbered=True):
+    for case, line in lines_of(stored_results.violations_of(record.report), numbered=True):
         broken = library.case_number(case)
         if broken is not None and (broken == number or (broken.is_item and broken.parent == number)):
             found.append(line)
@@ -187,20 +187,22 @@ def violations_of_case(record: records.Record, number: CaseNumber) -> list[Line]
 
 def broken_cases(record: records.Record) -> set[CaseNumber]:
     """Every case number the record's violations name."""
-    numbers = (library.case_number(str(item.get("case", ""))) for item in record.report.get("violations", []))
+    numbers = (library.case_number(str(item.get("case", ""))) for item in stored_results.violations_of(record.report))
     return {number for number in numbers if number is not None}
 
 
 def public_json(record: records.Record) -> dict:
     """The stored report with absolute case URLs, the record's id and its page's address."""
     root = addresses.site_root()
-    shown = move_reports.public_json(record.report, root) if move_reports.is_moves(record.report) \
-        else dict(record.report)
-    for key in ("violations", "findings"):
-        shown[key] = [
-            {**item, "url": root + item["url"] if str(item.get("url", "")).startswith("/") else item.get("url")}
-            for item in record.report.get(key, [])
-        ]
+    if move_reports.is_moves(record.report):  # its results are in its steps or links, made absolute there
+        shown = move_reports.public_json(record.report, root)
+    else:
+        shown = dict(record.report)
+        for key in ("violations", "findings"):
+            shown[key] = [
+                {**item, "url": root + item["url"] if str(item.get("url", "")).startswith("/") else item.get("url")}
+                for item in record.report.get(key, [])
+            ]
     coverage = record.report.get("coverage")
     if isinstance(coverage, dict) and str(coverage.get("url", "")).startswith("/"):
         shown["coverage"] = {**coverage, "url": root + coverage["url"]}
