@@ -105,7 +105,7 @@ def judge_move(change: Difference, game: Game | None = None, standing: Iterable[
                breaks: tuple[chains.Break, ...] = (), index: int = 1,
                after_results: list[Result] | None = None, history: History | None = None,
                allowed: tuple[Result, ...] = ()) -> MoveVerdict:
-    """One move judged; with ``standing`` (the position results before it) only the violations it brings count.
+    """One move judged; with ``standing`` (the position results before it) only the results it brings count.
 
     ``after_results``: the position results of the position after, when the caller has them already.
     ``history``: the chain or log the move is part of, which the move checks judge it within.
@@ -123,23 +123,25 @@ def judge_move(change: Difference, game: Game | None = None, standing: Iterable[
     return MoveVerdict(index, change, Report(position=change.after, results=results, before=change.before), breaks)
 
 
-def brought(results: Iterable[Result], standing: Iterable[Result]) -> list[Violation]:
-    """The violations of ``results`` a move brings: new at their place, or holding a piece the standing one did not.
+def brought(results: Iterable[Result], standing: Iterable[Result]) -> list[Result]:
+    """The results a move brings: new at their place, or holding a piece the standing one did not.
 
-    A violation is matched by its rule, check and location, not by its
-    words: a stack that grows from 8 to 9 units is worse (a piece more), and
-    blamed; one that shrinks back is not, though its message changed.
+    A result is matched by its kind (violation or finding), severity, rule,
+    check and location, not by its words: a stack that grows from 8 to 9
+    units is worse (a piece more), and blamed; one that shrinks back is not,
+    though its message changed.  Findings count as violations do: a position
+    a check cannot decide must not read as fine because the step before it
+    held another.
     """
     held: dict[tuple, set[str]] = {}
     for result in standing:
-        if isinstance(result, Violation):
-            held.setdefault(_key(result), set()).update(result.pieces)
-    return [result for result in results if isinstance(result, Violation)
-            and not (_key(result) in held and set(result.pieces) <= held[_key(result)])]
+        held.setdefault(_key(result), set()).update(result.pieces)
+    return [result for result in results
+            if not (_key(result) in held and set(result.pieces) <= held[_key(result)])]
 
 
 def _key(result: Result) -> tuple:
-    return result.rule, result.check, result.location
+    return type(result), result.severity, result.rule, result.check, result.location
 
 
 class History:
@@ -174,7 +176,7 @@ class History:
             self.phase_start, self.standing = change.before, []
         whole = replace(difference(self.phase_start, change.after), origin=self.origin)
         results = list(runner.iter_move_results(whole, game))
-        found = _not_standing(results, self.standing)
+        found = brought(results, self.standing)
         self.standing = results
         return found
 
@@ -182,19 +184,6 @@ class History:
 def _phase_of(position: Position) -> tuple[str, str] | None:
     """The Game-Turn and phase a position is in, or None when it does not say both (then no move is accumulated)."""
     return (position.turn, position.phase) if position.turn and position.phase else None
-
-
-def _not_standing(results: list[Result], standing: list[Result]) -> list[Result]:
-    """The results not already standing: new at their place, or naming a piece the standing one did not."""
-    held: dict[tuple, set[str]] = {}
-    for result in standing:
-        held.setdefault((type(result), *_key(result)), set()).update(result.pieces)
-
-    def standing_already(result: Result) -> bool:
-        key = (type(result), *_key(result))
-        return key in held and set(result.pieces) <= held[key]
-
-    return [result for result in results if not standing_already(result)]
 
 
 @dataclass(frozen=True)
@@ -227,8 +216,7 @@ class LogVerdict:
             "judged_steps": self.judged,
             "stopped_at": self.stopped_at,
             "legal": self.legal,
-            "start": {"legal": self.start.legal,
-                      "violations": [self.start.result_json(result, base_url) for result in self.start.violations]},
+            "start": start_json(self.start, base_url),
             "illegal_steps": [verdict.index for verdict in self.illegal],
             "steps": [verdict.to_json(base_url) for verdict in self.verdicts if verdict.speaks],
             "coverage": coverage_json(self.start.coverage, base_url),
@@ -236,11 +224,7 @@ class LogVerdict:
         }
 
     def to_text(self) -> str:
-        lines = []
-        if self.start.violations:
-            counted = plural(len(self.start.violations), "violation")
-            lines.append(f"start: the position when logging began has {counted}")
-            lines += ["  " + self.start.line(result).replace("\n", "\n  ") for result in self.start.violations]
+        lines = start_lines(self.start, "the position when logging began")
         lines += [line for verdict in self.verdicts if verdict.speaks for line in verdict.lines("step")]
         log = self.moves
         undone = f", {plural(len(log.undone), 'step')} undone" if log.undone else ""
@@ -256,6 +240,24 @@ class LogVerdict:
         lines.append(f"{log.source}: {plural(log.total, 'step')}{undone}; {plural(self.judged, 'move')} judged"
                      f"{stopped}: {verdict}.")
         return "\n".join(lines)
+
+
+def start_json(start: Report, base_url: str = "") -> dict:
+    """The ``start`` object of a log or chain: the position checks of the position judging began from."""
+    return {"legal": start.legal,
+            "violations": [start.result_json(result, base_url) for result in start.violations],
+            "findings": [start.result_json(result, base_url) for result in start.findings]}
+
+
+def start_lines(start: Report, what: str) -> list[str]:
+    """The start's violations, and its findings that are not information, as the text report lists them."""
+    shown = [*start.violations, *(result for result in start.findings if result.severity != "info")]
+    if not shown:
+        return []
+    counted = [plural(count, noun) for count, noun in ((len(start.violations), "violation"),
+                                                       (len(shown) - len(start.violations), "finding")) if count]
+    return [f"start: {what} has {' and '.join(counted)}",
+            *("  " + start.line(result).replace("\n", "\n  ") for result in shown)]
 
 
 def coverage_json(covered: Coverage | None, base_url: str = "") -> dict | None:
