@@ -158,6 +158,8 @@ def test_the_clubs_house_rules_rate_every_step(client, files, tmp_path):
     assert (stored["legal"], stored["illegal_steps"]) == (True, [])
     (step,) = [step for step in stored["steps"] if step["index"] == 2]
     assert ("6.63", "warning") in [(finding["case"], finding["severity"]) for finding in step["findings"]]
+    (rated,) = [finding for finding in step["findings"] if finding["case"] == "6.63"]
+    assert rated["house_rule"]["url"].startswith("http")  # absolute, as the case's url is
     assert sorted(rule["case"] for rule in stored["house_rules"]["rules"]) == ["15.4", "6.63"]
     page = html(client.get(f"/reports/{stored['id']}"))
     assert "left_zone_in_first_two_turns" in text_of(page.xpath("//section[@id='house-rules']")[0])
@@ -220,3 +222,18 @@ def test_pages_outside_the_moves_page_read_the_violations_of_a_logs_steps(client
                       cases=["6.63"], exceptions=[rulings.ExceptedViolation(key, "agreed before play")])
     excepted = html(client.get(f"/reports/{report_id}")).xpath("//section[@id='excepted']//li[@class='excepted']")
     assert len(excepted) == 1 and "[6.63]" in text_of(excepted[0])
+
+
+def test_the_case_a_violation_is_also_stated_under_is_shown_and_linked(client, files, tmp_path):
+    """Tito states its zone rule under 6.63 and 15.4: the step, its JSON and the page of 15.4 all name both."""
+    module, start = files
+    report_id = report_id_of(post_log(client, log_of(tmp_path, start, steps_with()), module))
+    (step,) = [step for step in client.get(f"/reports/{report_id}.json").get_json()["steps"] if step["index"] == 2]
+    (also,) = step["violations"][0]["also_cases"]
+    assert also["case"] == "15.4" and also["url"].startswith("http") and also["url"].endswith("/tito/rules/15.4")
+    (section,) = html(client.get(f"/reports/{report_id}")).xpath("//section[@id='step-2']")
+    (line,) = section.xpath(".//*[@class='also-cases']")
+    assert text_of(line) == "The same rule is also case 15.4."
+    assert line.xpath("a/@href") == ["/tito/rules/15.4"]
+    case_page = text_of(html(client.get(f"/tito/rules/15.4?report={report_id}")).xpath("//main")[0])
+    assert "has 1 violation of case 15.4" in case_page

@@ -63,10 +63,24 @@ def _absolute(item: dict, root: str) -> dict:
     fixed = dict(item)
     for key in ("violations", "findings"):
         if isinstance(item.get(key), list):
-            fixed[key] = [{**result, "url": root + result["url"]}
-                          if isinstance(result, dict) and str(result.get("url", "")).startswith("/") else result
+            fixed[key] = [absolute_result(result, root) if isinstance(result, dict) else result
                           for result in item[key]]
     return fixed
+
+
+def absolute_result(result: dict, root: str) -> dict:
+    """A stored result with its case's, its other cases' and its house rule's addresses made absolute."""
+    fixed = _absolute_url(result, root)
+    if isinstance(result.get("also_cases"), list):
+        fixed["also_cases"] = [_absolute_url(also, root) if isinstance(also, dict) else also
+                               for also in result["also_cases"]]
+    if isinstance(result.get("house_rule"), dict):
+        fixed["house_rule"] = _absolute_url(result["house_rule"], root)
+    return fixed
+
+
+def _absolute_url(item: dict, root: str) -> dict:
+    return {**item, "url": root + item["url"]} if str(item.get("url") or "").startswith("/") else dict(item)
 
 
 def _with_words_and_pictures(stored: dict, key: str, verdicts: tuple[MoveVerdict, ...], game: Game) -> dict:

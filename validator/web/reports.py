@@ -61,6 +61,7 @@ class Line:
     location: str | None
     location_name: str | None
     pieces: tuple[str, ...]  # as a player names them, from the stored piece_names
+    also: tuple[tuple[str, str | None], ...] = ()  # (case, address): the same rule stated under other cases
 
 
 @dataclass
@@ -107,10 +108,25 @@ def lines_of(items: list[dict], numbered: bool) -> list[tuple[str, Line]]:
                 location=item.get("location"),
                 location_name=item.get("location_name"),
                 pieces=shown_pieces(item),
+                also=also_cases(item),
             ),
         )
         for position, item in enumerate(items, start=1)
     ]
+
+
+def also_cases(item: dict) -> tuple[tuple[str, str | None], ...]:
+    """The other cases a stored result states its rule under (validator.infractions), each with its page's path."""
+    found = item.get("also_cases")
+    return tuple(
+        (str(also.get("case", "")), str(also["url"]) if str(also.get("url", "")).startswith("/") else None)
+        for also in (found if isinstance(found, list) else ()) if isinstance(also, dict) and also.get("case"))
+
+
+def cases_of(item: dict) -> list[CaseNumber]:
+    """The case a stored result names and the cases it is also stated under."""
+    numbers = (library.case_number(case) for case in (str(item.get("case", "")), *(c for c, _ in also_cases(item))))
+    return [number for number in numbers if number is not None]
 
 
 def shown_pieces(item: dict) -> tuple[str, ...]:
@@ -178,17 +194,16 @@ def grouped(record: records.Record, items: list[dict], numbered: bool) -> list[G
 def violations_of_case(record: records.Record, number: CaseNumber) -> list[Line]:
     """The record's violations of the case ``number`` and of its lettered items."""
     found = []
-    for case, line in lines_of(stored_results.violations_of(record.report), numbered=True):
-        broken = library.case_number(case)
-        if broken is not None and (broken == number or (broken.is_item and broken.parent == number)):
+    violations = stored_results.violations_of(record.report)
+    for item, (_, line) in zip(violations, lines_of(violations, numbered=True)):
+        if any(broken == number or (broken.is_item and broken.parent == number) for broken in cases_of(item)):
             found.append(line)
     return found
 
 
 def broken_cases(record: records.Record) -> set[CaseNumber]:
-    """Every case number the record's violations name."""
-    numbers = (library.case_number(str(item.get("case", ""))) for item in stored_results.violations_of(record.report))
-    return {number for number in numbers if number is not None}
+    """Every case number the record's violations name, the cases they are also stated under too."""
+    return {number for item in stored_results.violations_of(record.report) for number in cases_of(item)}
 
 
 def public_json(record: records.Record) -> dict:
@@ -199,10 +214,7 @@ def public_json(record: records.Record) -> dict:
     else:
         shown = dict(record.report)
         for key in ("violations", "findings"):
-            shown[key] = [
-                {**item, "url": root + item["url"] if str(item.get("url", "")).startswith("/") else item.get("url")}
-                for item in record.report.get(key, [])
-            ]
+            shown[key] = [move_reports.absolute_result(item, root) for item in record.report.get(key, [])]
     coverage = record.report.get("coverage")
     if isinstance(coverage, dict) and str(coverage.get("url", "")).startswith("/"):
         shown["coverage"] = {**coverage, "url": root + coverage["url"]}
