@@ -135,8 +135,9 @@ class Game:
     turn_order: Callable[[str], object] | None = None
     # Whether the game lets a piece become another unit under the same id between two positions
     # (an upgrade flips a counter): (before, after, piece before, piece after) -> (the case that
-    # allows it, a sentence why), or None; a change no hook allows breaks the chain (validator/moves/chains.py).
-    allowed_change: Callable[[Position, Position, Piece, Piece], tuple[str, str] | None] | None = None
+    # allows it, a sentence why, "info" when the saves show it allowed or "unchecked" when the arbiter must
+    # confirm it), or None; a change no hook allows breaks the chain (validator/moves/chains.py).
+    allowed_change: Callable[[Position, Position, Piece, Piece], tuple[str, str, str] | None] | None = None
     # The game's words (unit kinds, nations, facts, hex values) that a VASSAL mapping draft and a map skeleton
     # match a module's names and a club's tables against (validator/vocabulary.py); None: nothing is matched.
     vocabulary: Vocabulary | None = None

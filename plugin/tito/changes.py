@@ -10,7 +10,10 @@ does (validator.moves.chains), except where the rules replace a counter:
 - **7.63**: a guerrilla group built into a brigade (below).
 
 Each is allowed only where the phase may have been played between the two
-saves: in it, across it, or across Game-Turns.
+saves: in it, across it, or across Game-Turns.  An allowance the saves
+cannot prove (the upgrade schedule, the reinforcements due, groups that may
+have moved since) is an ``unchecked`` finding asking the arbiter to check it
+by hand; one they show is an ``info`` finding.
 
 Once a guerrilla type has reached brigade-strength (7.62), the Yugoslav
 player builds its groups into brigades in two ways, and only these:
@@ -44,24 +47,26 @@ GUERRILLA_REINFORCEMENT, GUERRILLA_STATUS = "guerrilla-reinforcement", "guerrill
 GROUPS_PER_BRIGADE = 3  # 7.63A, 7.63B
 STRENGTH_FACTS = MappingProxyType({"partisan": "partisan-brigade-strength", "chetnik": "chetnik-brigade-strength"})
 TYPE_NAMES = MappingProxyType({"partisan": "Partisan", "chetnik": "Chetnik"})
+SHOWN, BY_HAND = "info", "unchecked"  # the severity of an allowance the saves show, and of one they cannot
 
 
-def allowed_change(before: Position, after: Position, was: Piece, now: Piece) -> tuple[str, str] | None:
-    """The case allowing ``was`` to become ``now`` under one id, with why in words; None when no rule does."""
+def allowed_change(before: Position, after: Position, was: Piece, now: Piece) -> tuple[str, str, str] | None:
+    """The case allowing ``was`` to become ``now`` under one id, why in words, and whether the saves show it
+    (``info``) or the arbiter must check it by hand (``unchecked``); None when no rule allows it."""
     turn = units.turn_number(after)
     if grew_into_brigade(before, after, was, now):
         built = built_in_status_phase(before, after, was, now)
         if built is not None:
-            return "7.63A", built
+            return "7.63A", *built
         entered = entered_as_brigade(before, after, was, now)
-        return ("7.63B", entered) if entered is not None else None
+        return ("7.63B", entered, BY_HAND) if entered is not None else None
     if spans(before, after, AXIS_REINFORCEMENT) and units.is_axis_regular(was, turn) \
             and was.nationality == now.nationality:  # the schedule upgrades Axis units, never Chetniks
         return "13.81", ("an Axis unit may be upgraded, its counter flipped, in the Axis Reinforcement Phase; "
-                         "check the schedule (13.9) lists it for this Game-Turn")
+                         "check by hand that the schedule (13.9) lists it for this Game-Turn"), BY_HAND
     if spans(before, after, ITALIAN_SURRENDER) and was.nationality == "italian" and now.nationality == "partisan":
         return "10.34", ("an Italian unit that defects is replaced by a Partisan brigade in the Italian Surrender "
-                         "Phase")
+                         "Phase"), SHOWN
     return None
 
 
@@ -82,8 +87,9 @@ def grew_into_brigade(before: Position, after: Position, was: Piece, now: Piece)
             and _yugoslav(was, before) and _yugoslav(now, after))
 
 
-def built_in_status_phase(before: Position, after: Position, was: Piece, now: Piece) -> str | None:
-    """Why 7.63A allows the brigade, or None: in a Guerrilla Status Phase, from groups, outside a Hide-away."""
+def built_in_status_phase(before: Position, after: Position, was: Piece, now: Piece) -> tuple[str, str] | None:
+    """Why 7.63A allows the brigade and whether the saves show it, or None: in a Guerrilla Status Phase, from
+    groups, outside a Hide-away."""
     if was.location is None or now.location is None or not spans(before, after, GUERRILLA_STATUS):
         return None
     if not units.since_phase(after, STRENGTH_FACTS[was.nationality], GUERRILLA_STATUS):
@@ -92,7 +98,7 @@ def built_in_status_phase(before: Position, after: Position, was: Piece, now: Pi
     if before.turn != after.turn:  # units may have moved since: where it was built cannot be told
         return (f"{kind} groups may be built into a brigade, three for one, in a Guerrilla Status Phase once "
                 "brigade-strength is reached; the saves are of different Game-Turns, so check by hand that it was "
-                "built from three groups in one place, not in a Hide-away")
+                "built from three groups in one place, not in a Hide-away"), BY_HAND
     if now.location != was.location or _in_hide_away(after, now):
         return None
     built = _built_at(before, after, was)
@@ -101,7 +107,7 @@ def built_in_status_phase(before: Position, after: Position, was: Piece, now: Pi
         return None
     return (f"{kind} groups may be built into a brigade, three for one, in a Guerrilla Status Phase once "
             f"brigade-strength is reached; {built * (GROUPS_PER_BRIGADE - 1)} more groups left this place for "
-            f"the {'brigade' if built == 1 else f'{built} brigades'} built here")
+            f"the {'brigade' if built == 1 else f'{built} brigades'} built here"), SHOWN
 
 
 def entered_as_brigade(before: Position, after: Position, was: Piece, now: Piece) -> str | None:

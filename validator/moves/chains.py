@@ -70,15 +70,22 @@ def rewind(game: Game, before: Position, after: Position) -> Break | None:
 
 
 def allowed(difference: Difference, game: Game) -> list[Finding]:
-    """A finding for each piece that became another unit in a way the game allows (its ``allowed_change``)."""
+    """A finding for each piece that became another unit in a way the game allows (its ``allowed_change``).
+
+    The finding has the severity the hook gives: ``info`` when the saves
+    show the change allowed, ``unchecked`` when the rules allow it only on
+    what the saves do not show (a schedule, a count of groups), so the
+    arbiter must confirm it and the report says so.
+    """
     found = []
     for change in _identity_changes(difference):
         allowance = _allowance(difference, game, change)
         if allowance is not None:
-            case, why = allowance
+            case, why, severity = allowance
             found.append(Finding(f"{change.before.name or change.id} became {change.after.name or change.id} "
                                  f"under the same id: {why}", location=change.after.location, pieces=[change.id],
-                                 case=case, severity="info", rule=f"{game.id}:{case}", game=game.id, judges="move"))
+                                 case=case, severity=severity, rule=f"{game.id}:{case}", game=game.id,
+                                 judges="move"))
     return found
 
 
@@ -86,7 +93,7 @@ def _identity_changes(difference: Difference) -> list[Changed]:
     return [change for change in difference.changed if any(name in IDENTITY for name in change.values)]
 
 
-def _allowance(difference: Difference, game: Game, change: Changed) -> tuple[str, str] | None:
+def _allowance(difference: Difference, game: Game, change: Changed) -> tuple[str, str, str] | None:
     if game.allowed_change is None:
         return None
     return game.allowed_change(difference.before, difference.after, change.before, change.after)
