@@ -66,10 +66,6 @@ reducer_override
 # The rule that pairs a type's traits with a state's elements, which the sequence tests check directly;
 # the replay pairs them through its parsed piece types (validator/saves/vassal/piece_types.py).
 parse_traits
-# The general rule of chain reading, element by element, which tests/vassal/test_decode_speed.py checks the fast
-# paths against; the reader locates elements with it (validator/saves/vassal/pieces.py _nested_bounds).
-_nested_elements
-
 # Flask calls a session interface's get_cookie_secure and uses the app's session_interface (validator/web/arbiters.py).
 get_cookie_secure
 session_interface

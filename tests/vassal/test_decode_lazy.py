@@ -12,7 +12,15 @@ from __future__ import annotations
 import random
 
 from validator.saves.vassal.piece_types import _PLANNED, _PLANNED_AFTER_TAB, parse_piece_type, plan_of
-from validator.saves.vassal.pieces import TraitIds, _layered_bounds, _nested_elements, basic_state, chain_view, trait_id
+from validator.saves.vassal.pieces import (
+    ChainElements,
+    TraitIds,
+    _layered_bounds,
+    _nested_bounds,
+    basic_state,
+    chain_view,
+    trait_id,
+)
 from validator.saves.vassal.sequence import Decoder, leading, split
 
 from vassal_save_writer import chain
@@ -25,7 +33,8 @@ _TRAITS = ["mark;Side", "PROP;Strength;1", "emb2;;0;;;0;;;0;;;;1;false;0;0;a.png
 def _general(value: str, count: int) -> list[str]:
     parts = value.split("\t")
     parts.pop()
-    return _nested_elements(value, count, parts, [len(part) - len(part.rstrip("\\")) for part in parts])
+    runs = [len(part) - len(part.rstrip("\\")) for part in parts]
+    return list(ChainElements(value, *_nested_bounds(value, count, parts, runs)))
 
 
 def _random_chain(rng: random.Random) -> str:

@@ -12,7 +12,7 @@ import random
 
 from validator.saves.vassal import piece_types
 from validator.saves.vassal.piece_types import TYPE_CACHE_SIZE
-from validator.saves.vassal.pieces import _nested_elements, chain_elements
+from validator.saves.vassal.pieces import ChainElements, _nested_bounds, chain_elements
 from validator.saves.vassal.reader import read_final_state
 from validator.saves.vassal.sequence import encode
 
@@ -24,7 +24,7 @@ def _general(value: str, count: int) -> list[str]:
     parts = value.split("\t")
     parts.pop()
     runs = [len(part) - len(part.rstrip("\\")) for part in parts]
-    return _nested_elements(value, count, parts, runs)
+    return list(ChainElements(value, *_nested_bounds(value, count, parts, runs)))
 
 
 def test_the_fast_chain_split_agrees_with_the_general_one():

@@ -196,11 +196,6 @@ def chain_elements(value: str, count: int) -> list[str]:
     return list(chain_view(value, count))
 
 
-def _nested_elements(value: str, count: int, parts: list[str], runs: list[int]) -> list[str]:
-    """The general case of :func:`chain_elements`, from the value's parts between TABs and their runs."""
-    return list(ChainElements(value, *_nested_bounds(value, count, parts, runs)))
-
-
 def _layered_bounds(value: str, count: int, parts: list[str], runs: list[int]) -> tuple[list[int], list[int]] | None:
     """The bounds of a chain that nests TABs inside elements the way VASSAL writes them, or ``None``.
 
