@@ -11,7 +11,7 @@ breaks nothing.
 
 from __future__ import annotations
 
-MOVES_KINDS = ("log", "chain")
+LOG, CHAIN = MOVES_KINDS = ("log", "chain")
 MOVES_PARTS = ("start", "steps", "links")
 
 

@@ -227,3 +227,28 @@ def test_a_vassal_save_of_a_chain_that_does_not_read_is_named_without_a_server_p
     error = response.get_json()["error"]
     assert error.startswith("2.vsav") and str(instance) not in error
     assert not list((instance / "uploads").glob("*.vmod*"))  # the module of a refused check is not kept
+
+
+def test_the_arbiters_view_of_a_vassal_chain_says_it_reads_one_save_at_a_time(client, instance, tmp_path):
+    """The chain's kept file is a zip of its saves, not a save: the view says so instead of misreading it."""
+    from contextlib import closing
+
+    from validator import store
+    from validator.arbitration import arbiters
+    from validator.instance import database_target
+
+    from tests.arbitration.conftest import PASSWORD
+
+    module = tito_module(tmp_path)
+    saves = [tito_save_from_position(tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=1), tmp_path / "1.vsav"),
+             tito_save_from_position(tito_save(tmp_path / "2.xml", [partisan(MACEDONIA)], turn=1), tmp_path / "2.vsav")]
+    stored = post_chain(client, saves, api=True, game="tito",
+                        module=(io.BytesIO(module.read_bytes()), "tito-sample.vmod")).get_json()
+    with closing(store.connect(database_target(instance))) as connection:
+        arbiters.add(connection, "alice", PASSWORD)
+    client.post("/sign-in", data={"csrf_token": form_token(client), "name": "alice",
+                                  "password": PASSWORD})
+    page = html(client.get(f"/reports/{stored['id']}/arbiter-view"))
+    (problem,) = page.xpath("//p[contains(@class, 'problem')]")
+    assert text_of(problem).startswith("This report judges a chain of 2 saves, and the arbiter's view reads one save")
+    assert "savedGame" not in text_of(page) and not page.xpath("//table[@class='arbiter-pieces']")

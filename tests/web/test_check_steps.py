@@ -237,3 +237,22 @@ def test_the_case_a_violation_is_also_stated_under_is_shown_and_linked(client, f
     assert line.xpath("a/@href") == ["/tito/rules/15.4"]
     case_page = text_of(html(client.get(f"/tito/rules/15.4?report={report_id}")).xpath("//main")[0])
     assert "has 1 violation of case 15.4" in case_page
+
+
+def test_the_arbiters_view_of_a_log_says_it_shows_the_final_position(client, files, tmp_path):
+    from contextlib import closing
+
+    from validator import store
+    from validator.arbitration import arbiters
+    from validator.instance import database_target
+
+    from tests.arbitration.conftest import PASSWORD
+
+    module, start = files
+    report_id = report_id_of(post_log(client, log_of(tmp_path, start, steps_with()), module))
+    with closing(store.connect(database_target(tmp_path / "instance"))) as connection:
+        arbiters.add(connection, "alice", PASSWORD)
+    client.post("/sign-in", data={"csrf_token": form_token(client), "name": "alice", "password": PASSWORD})
+    page = html(client.get(f"/reports/{report_id}/arbiter-view"))
+    assert text_of(page.xpath("//p[@class='log-view']")[0]).startswith("This is a log: the view shows its final")
+    assert page.xpath("//table[@class='arbiter-pieces']/tbody/tr")

@@ -339,6 +339,12 @@ class SeenPiece:
     hidden_from_viewer: bool
 
 
+CHAIN_VIEW_REFUSED = (
+    "This report judges a chain of {count} saves, and the arbiter's view reads one save at a time: check the save "
+    "you want to see on its own with “referee check SAVE --module MODULE --game GAME --arbiter”."
+)
+
+
 @blueprint.get("/reports/<report_id>/arbiter-view")
 @arbiter_required
 def arbiter_view(report_id: str):
@@ -350,7 +356,9 @@ def arbiter_view(report_id: str):
     if record is None:
         abort(404, description=f"There is no report “{printable(report_id, 40)}”.")
     pieces, problem = [], None
-    if record.is_vassal:
+    if record.is_vassal and record.report.get("kind") == stored_results.CHAIN:  # its save file is a zip of saves
+        problem = CHAIN_VIEW_REFUSED.format(count=len(record.report.get("saves") or ()))
+    elif record.is_vassal:
         folder = records.uploads_folder(current_app.instance_path)
         kept = kept_modules.find(database.connection(), record.module_id) if record.module_id is not None else None
         if kept is None or not (folder / kept.file).is_file() or not (folder / record.save_file).is_file():
