@@ -172,8 +172,8 @@ def apply_to_moves(verdict, house_rules: HouseRules):
     """A judged move, log or chain as the club plays it: every step's and link's report re-rated by :func:`apply`.
 
     ``verdict`` is a :class:`~validator.moves.verdicts.MoveVerdict` (one
-    step or link), a :class:`~validator.moves.verdicts.LogVerdict` (its
-    starting position too) or a :class:`~validator.moves.verdicts.ChainVerdict`;
+    step or link), a :class:`~validator.moves.verdicts.LogVerdict` or a
+    :class:`~validator.moves.verdicts.ChainVerdict` (its starting position too);
     the same kind comes back, recording the rules in force for its game.  A
     warning does not make a step or link illegal; a break (a rewind, an
     unexplained change) is no check's result and stays.  A verdict judged with
@@ -190,7 +190,7 @@ def apply_to_moves(verdict, house_rules: HouseRules):
         return dataclasses.replace(verdict, start=apply(verdict.start, house_rules), verdicts=rated,
                                    house_rules=house_rules.in_force({verdict.moves.game.id}))
     if isinstance(verdict, ChainVerdict):
-        return dataclasses.replace(verdict, verdicts=rated,
+        return dataclasses.replace(verdict, start=apply(verdict.start, house_rules), verdicts=rated,
                                    house_rules=house_rules.in_force({position.game for position in verdict.positions}))
     raise TypeError(f"house rules apply to a move, a log or a chain verdict, not {type(verdict).__name__}")
 

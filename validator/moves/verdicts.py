@@ -1,5 +1,9 @@
 """Judging moves one after another: every step of a VASSAL log, or every save of a chain after the first.
 
+The position judging starts from (the log's when logging began, the
+chain's first save) is checked as a position, its ``start``: its
+violations make the log or chain illegal, and are reported there once.
+
 Each move is judged as ``referee check BEFORE AFTER`` judges one: the
 game's move checks on the difference, and the position checks on the
 position after.  In a log, a step is blamed only for the position
@@ -325,16 +329,17 @@ def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet,
 
 @dataclass(frozen=True)
 class ChainVerdict:
-    """Each save of a chain after the first, judged as a move from the one before it."""
+    """The first save of a chain checked as a position, and each save after it judged as a move from the one before."""
 
     positions: tuple[Position, ...]
+    start: Report  # the position checks of the first save
     verdicts: tuple[MoveVerdict, ...] = field(default=())
     stopped_at: int | None = None
     house_rules: HouseRules | None = None  # the club's rules its reports were rated under, or None
 
     @property
     def legal(self) -> bool:
-        return all(verdict.legal for verdict in self.verdicts)
+        return self.start.legal and all(verdict.legal for verdict in self.verdicts)
 
     @property
     def coverage(self) -> Coverage | None:
@@ -347,13 +352,14 @@ class ChainVerdict:
             "saves": [position.source for position in self.positions],
             "stopped_at": self.stopped_at,
             "legal": self.legal,
+            "start": start_json(self.start, base_url),
             "links": [verdict.to_json(base_url) for verdict in self.verdicts],
             "coverage": coverage_json(self.coverage, base_url),
             **house_rules_json(self.house_rules),
         }
 
     def to_text(self) -> str:
-        lines = []
+        lines = start_lines(self.start, f"the first save ({self.positions[0].source})")
         for verdict in self.verdicts:
             follows = "follows" if not verdict.breaks else "does not follow"
             counted = f": {verdict.difference.summary()}" if verdict.comparable else ""
@@ -362,10 +368,12 @@ class ChainVerdict:
             lines += verdict.lines("save")[1:]
         illegal = [verdict.index for verdict in self.verdicts if not verdict.legal]
         stopped = f"; stopped at save {self.stopped_at}, the first that fails" if self.stopped_at else ""
-        verdict_text = "every save follows from the one before and its moves are legal" if not illegal else (
-            f"{plural(len(illegal), 'save')} ({', '.join(map(str, illegal))}) "
-            f"{verb_for(len(illegal), 'does', 'do')} not follow or {verb_for(len(illegal), 'holds', 'hold')} "
-            "illegal moves")
+        faults = [f"{plural(len(illegal), 'save')} ({', '.join(map(str, illegal))}) "
+                  f"{verb_for(len(illegal), 'does', 'do')} not follow or {verb_for(len(illegal), 'holds', 'hold')} "
+                  "illegal moves"] if illegal else []
+        if not self.start.legal:
+            faults.append("the first save is illegal")
+        verdict_text = "; ".join(faults) or "every save follows from the one before and its moves are legal"
         lines += coverage_lines(self.coverage)
         lines += house_rules_lines(self.house_rules)
         lines.append(f"{plural(len(self.positions), 'save')} in a chain{stopped}: {verdict_text}.")
@@ -374,9 +382,16 @@ class ChainVerdict:
 
 def judge_chain(positions: list[Position], first: bool = False, progress: Progress = _quiet,
                 house_rules: HouseRules | None = None) -> ChainVerdict:
-    """Each save after the first, as a move from the one before it, with the breaks that stop it following."""
+    """The first save as a position, then each save after it as a move from the one before, with the breaks that
+    stop it following.  The first save's violations make the chain illegal, and are reported once, as the start's."""
     verdicts = []
-    in_force = house_rules.in_force({position.game for position in positions}) if house_rules is not None else None
+    start = runner.check(positions[0], get(positions[0].game))
+    in_force = None
+    if house_rules is not None:
+        from validator.house_rules import apply
+
+        start = apply(start, house_rules)
+        in_force = house_rules.in_force({position.game for position in positions})
     history = History(positions[0])
     for index, (before, after) in enumerate(zip(positions, positions[1:], strict=False), start=2):
         change = difference(before, after)
@@ -397,5 +412,5 @@ def judge_chain(positions: list[Position], first: bool = False, progress: Progre
         verdicts.append(verdict)
         progress(index - 1)
         if first and not verdict.legal:
-            return ChainVerdict(tuple(positions), tuple(verdicts), index, in_force)
-    return ChainVerdict(tuple(positions), tuple(verdicts), house_rules=in_force)
+            return ChainVerdict(tuple(positions), start, tuple(verdicts), index, in_force)
+    return ChainVerdict(tuple(positions), start, tuple(verdicts), house_rules=in_force)
