@@ -252,3 +252,27 @@ def test_the_arbiters_view_of_a_vassal_chain_says_it_reads_one_save_at_a_time(cl
     (problem,) = page.xpath("//p[contains(@class, 'problem')]")
     assert text_of(problem).startswith("This report judges a chain of 2 saves, and the arbiter's view reads one save")
     assert "savedGame" not in text_of(page) and not page.xpath("//table[@class='arbiter-pieces']")
+
+
+def test_the_picture_before_a_link_marks_the_violations_of_its_own_position(client, tmp_path):
+    """A German division in a Yugoslav box breaks a rule in both saves: the picture before says so too."""
+    german = ('id="de-704" name="de-704" nationality="german" size="division" strength="12" designation="704" '
+              'location="serbia/belgrade/yugoslav"')
+    saves = [tito_save(tmp_path / "1.xml", [german, partisan(MACEDONIA)], turn=1),
+             tito_save(tmp_path / "2.xml", [german, partisan(SERBIA)], turn=1)]
+    report_id = report_id_of(post_chain(client, saves))
+    (section,) = html(client.get(f"/reports/{report_id}")).xpath("//section[@id='save-2']")
+    before, after = section.xpath(".//figure")
+    assert text_of(before.xpath("figcaption")[0]).startswith("Before save 2: this position holds ")
+    assert "No place breaks a rule" not in text_of(before) and "outlined in red" in text_of(before)
+    assert "outlined in red" in text_of(after)
+
+
+def test_the_picture_before_a_link_from_a_legal_save_marks_nothing(client, tmp_path):
+    saves = [tito_save(tmp_path / "1.xml", [partisan(MACEDONIA)], turn=1),
+             tito_save(tmp_path / "2.xml", [partisan(SERBIA)], turn=1)]
+    (section,) = html(client.get(f"/reports/{report_id_of(post_chain(client, saves))}")).xpath(
+        "//section[@id='save-2']")
+    before = section.xpath(".//figure")[0]
+    assert text_of(before.xpath("figcaption")[0]) == "Before save 2"
+    assert "No place breaks a rule" in text_of(before)

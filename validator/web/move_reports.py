@@ -19,8 +19,8 @@ from validator.games import Game
 from validator.house_rules import HouseRules
 from validator.moves.verdicts import ChainVerdict, LogVerdict, MoveVerdict
 from validator.provenance import Provenance
-from validator.report import Report
-from validator.web import database, pictures
+from validator.runner import check
+from validator.web import database, house_rules, pictures
 
 LOG, CHAIN = stored_results.MOVES_KINDS
 PICTURED_MOVES = 10  # pictures (before and after) are drawn for the first ten faulty moves; the rest are listed
@@ -105,7 +105,13 @@ def in_words(verdict: MoveVerdict) -> str:
 
 
 def _pictures_of(verdict: MoveVerdict, game: Game) -> dict:
-    """The cleaned pictures of the position before the move (no result marked) and after it (its results marked)."""
-    before = pictures.draw(game, verdict.difference.before, Report(position=verdict.difference.before, results=()))
+    """The cleaned pictures of the position before the move and after it, each with its own violations marked.
+
+    The position before is checked on its own (its position checks, rated under the club's house rules), so
+    that its picture's legend says truly whether a place of it breaks a rule; ``before_violations`` counts them.
+    """
+    before_report = house_rules.rated(check(verdict.difference.before, game))
+    before = pictures.draw(game, verdict.difference.before, before_report)
     after = pictures.draw(game, verdict.report.position, verdict.report)
-    return {"before": before.svg, "after": after.svg, "note": before.note or after.note}
+    return {"before": before.svg, "after": after.svg, "note": before.note or after.note,
+            "before_violations": len(before_report.violations)}

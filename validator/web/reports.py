@@ -312,6 +312,7 @@ class JudgedMove:
     picture_after: Markup | None = None
     picture_note: str | None = None
     pictured: bool = False
+    before_violations: int = 0  # the position before the move breaks rules of its own, marked on its picture
 
 
 LISTED_LEGAL_MOVES = 50  # legal moves with findings listed by their words; the rest only counted
@@ -369,6 +370,8 @@ def _judged_move(record: records.Record, item: dict, stored: dict | None) -> Jud
         picture_after=_shown(record, stored.get("after")),
         picture_note=stored.get("note"),
         pictured=bool(stored),
+        before_violations=stored.get("before_violations", 0) if isinstance(stored.get("before_violations"), int)
+        else 0,
     )
 
 
