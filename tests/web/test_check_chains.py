@@ -215,7 +215,12 @@ def test_a_legal_save_with_something_unjudged_is_listed_among_those_that_follow(
     page = html(client.get(f"/reports/{stored['id']}"))
     (item,) = page.xpath("//ul[@class='legal-move-list']/li")
     assert text_of(item).startswith("Save 2: Partisan group from Macedonia / Partisan Mountain to Serbia")
-    assert "6.11" in item.xpath("a/text()")
+    told = [found for found in stored["links"][0]["findings"] if found["severity"] != "info"]
+    shown = item.xpath("ul[@class='told-findings']/li")  # what an arbiter may want, each with its message
+    assert f"({len(told)} finding" in text_of(item) and len(shown) == len(told)
+    assert [text_of(line) for line in shown] == [f"{found['case']} {found['severity']}: {found['message']}"
+                                                 for found in told]
+    assert "6.11" in item.xpath(".//a/text()")
 
 
 def test_a_vassal_save_of_a_chain_that_does_not_read_is_named_without_a_server_path(client, instance, tmp_path):

@@ -308,6 +308,7 @@ class JudgedMove:
     breaks: list[dict]
     violations: list[Group]
     findings: list[Group]
+    told: list[Group]  # the findings that are not mere information: what a legal move's line shows
     picture_before: Markup | None = None
     picture_after: Markup | None = None
     picture_note: str | None = None
@@ -352,7 +353,11 @@ def _moves_page(record: records.Record, game: Game | None):
 
 def _tells(item: dict) -> bool:
     """Whether a legal move has something to tell an arbiter: a finding that is not mere information."""
-    return any(isinstance(found, dict) and found.get("severity") != "info" for found in item.get("findings", []))
+    return any(_tells_found(found) for found in item.get("findings", []))
+
+
+def _tells_found(found: object) -> bool:
+    return isinstance(found, dict) and found.get("severity") != "info"
 
 
 def _judged_move(record: records.Record, item: dict, stored: dict | None) -> JudgedMove:
@@ -366,6 +371,7 @@ def _judged_move(record: records.Record, item: dict, stored: dict | None) -> Jud
         breaks=[found for found in item.get("breaks", []) if isinstance(found, dict)],
         violations=grouped(record, item.get("violations", []), numbered=True),
         findings=grouped(record, item.get("findings", []), numbered=False),
+        told=grouped(record, [found for found in item.get("findings", []) if _tells_found(found)], numbered=False),
         picture_before=_shown(record, stored.get("before")),
         picture_after=_shown(record, stored.get("after")),
         picture_note=stored.get("note"),
