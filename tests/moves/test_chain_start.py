@@ -44,3 +44,23 @@ def test_house_rules_rate_the_first_save_of_a_chain(run_cli, tmp_path):
     assert code == 0 and chain["legal"] is True and chain["start"]["violations"] == []
     (warned,) = [finding for finding in chain["start"]["findings"] if finding["case"] == "6.21"]
     assert warned["severity"] == "warning" and warned["house_rule"] is not None
+
+
+def test_a_link_is_blamed_only_for_the_violations_it_brings(run_cli, tmp_path):
+    """The standing overstack is the first save's; a link moving another unit is legal; one making it worse is not."""
+    partisan = ('id="p1" name="Partisan group" nationality="partisan" size="group" strength="1" '
+                'location="{}"')
+    stack = italians(9, CETINJE)
+    saves = [tito_save(tmp_path / "1.xml", [*stack, partisan.format("bosnia/mountain/partisan")], turn=3,
+                       phase="axis-combat"),
+             tito_save(tmp_path / "2.xml", [*stack, partisan.format("bosnia/hide-away/partisan")], turn=3,
+                       phase="axis-combat"),
+             tito_save(tmp_path / "3.xml", [*stack, italians(10, CETINJE)[9],
+                                            partisan.format("bosnia/hide-away/partisan")], turn=3,
+                       phase="axis-combat")]
+    code, out, _ = run_cli("check", *saves, "--format", "json")
+    chain = json.loads(out)
+    assert code == 1 and [violation["case"] for violation in chain["start"]["violations"]] == ["6.21"]
+    first_link, second_link = chain["links"]
+    assert first_link["legal"] and first_link["violations"] == []
+    assert not second_link["legal"] and [violation["case"] for violation in second_link["violations"]] == ["6.21"]

@@ -6,12 +6,13 @@ violations make the log or chain illegal, and are reported there once.
 
 Each move is judged as ``referee check BEFORE AFTER`` judges one: the
 game's move checks on the difference, and the position checks on the
-position after.  In a log, a step is blamed only for the position
-violations it brings: one already standing before the step is the earlier
-step's (or the starting position's), so a single illegal step is reported
-once, at its index, and not again at every later step.  A chain's links are
-judged whole, and each also says whether the save follows from the one
-before (:mod:`validator.moves.chains`).
+position after.  A log's step or a chain's link is blamed only for the
+position results it brings: one already standing before it is the earlier
+move's (or the start's), so a single illegal move is reported once, at its
+index, and not again at every later one.  A link also says whether the save
+follows from the one before (:mod:`validator.moves.chains`); after a link
+that does not follow (another scenario, a rewind), whose position is not
+judged, the next link is blamed for all its position results.
 
 ``first`` stops at the first illegal move.  ``progress`` is told of each
 move judged (see :mod:`validator.moves.progress`).  ``house_rules`` rates
@@ -383,34 +384,39 @@ class ChainVerdict:
 def judge_chain(positions: list[Position], first: bool = False, progress: Progress = _quiet,
                 house_rules: HouseRules | None = None) -> ChainVerdict:
     """The first save as a position, then each save after it as a move from the one before, with the breaks that
-    stop it following.  The first save's violations make the chain illegal, and are reported once, as the start's."""
+    stop it following.  The first save's violations make the chain illegal, and are reported once, as the start's;
+    a link is blamed only for the position results it brings, as a log's step is."""
     verdicts = []
-    start = runner.check(positions[0], get(positions[0].game))
+    start = rated_start = runner.check(positions[0], get(positions[0].game))
     in_force = None
     if house_rules is not None:
         from validator.house_rules import apply
 
-        start = apply(start, house_rules)
+        rated_start = apply(start, house_rules)
         in_force = house_rules.in_force({position.game for position in positions})
     history = History(positions[0])
+    standing = list(start.results)  # the position results before the link: reported already, not blamed again
     for index, (before, after) in enumerate(zip(positions, positions[1:], strict=False), start=2):
         change = difference(before, after)
         breaks = chains.unrelated(before, after)
         if breaks:  # another game or scenario: its pieces cannot be compared as moves
-            history = History(after)
+            history, standing = History(after), []  # nothing of the save after is reported: the next link says all
             verdict = MoveVerdict(index, change, Report(position=after, results=(), before=before), tuple(breaks))
         else:
             game = get(after.game)
             rewound = chains.rewind(game, before, after)
             if rewound is not None:  # moves read backwards mean nothing
-                history = History(after)
+                history, standing = History(after), []
                 verdict = MoveVerdict(index, change, Report(position=after, results=(), before=before), (rewound,))
             else:
-                verdict = judge_move(change, game, breaks=tuple(chains.unexplained(change, game)), index=index,
-                                     history=history, allowed=tuple(chains.allowed(change, game)))
+                after_results = list(runner.iter_results(after, game))
+                verdict = judge_move(change, game, standing, breaks=tuple(chains.unexplained(change, game)),
+                                     index=index, after_results=after_results, history=history,
+                                     allowed=tuple(chains.allowed(change, game)))
+                standing = after_results
         verdict = _rated(verdict, house_rules)
         verdicts.append(verdict)
         progress(index - 1)
         if first and not verdict.legal:
-            return ChainVerdict(tuple(positions), start, tuple(verdicts), index, in_force)
-    return ChainVerdict(tuple(positions), start, tuple(verdicts), house_rules=in_force)
+            return ChainVerdict(tuple(positions), rated_start, tuple(verdicts), index, in_force)
+    return ChainVerdict(tuple(positions), rated_start, tuple(verdicts), house_rules=in_force)
