@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.moves.saves import tito_save
 from validator import intake, runner
 from validator.games import get
 from validator.model import Position
 from validator.moves.diff import difference
 from validator.moves.verdicts import judge_move
+
+from tests.moves.saves import tito_save
 
 CETINJE, PODGORICA = "montenegro/cetinje/axis", "montenegro/podgorica/axis"
 

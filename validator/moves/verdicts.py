@@ -35,7 +35,7 @@ from validator.model import Piece, Position
 from validator.moves import chains
 from validator.moves.diff import Difference, difference
 from validator.report import Report
-from validator.rules import Result, Violation
+from validator.rules import Result
 from validator.wording import plural, verb_for
 
 if TYPE_CHECKING:  # reading a log needs the VASSAL readers; judging a chain of our saves does not
