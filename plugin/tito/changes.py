@@ -4,9 +4,10 @@ A move never turns one unit into another, so a chain breaks where a piece
 does (validator.moves.chains), except where the rules replace a counter:
 
 - **13.81**: an Axis unit upgraded, its counter flipped, in the Axis
-  Reinforcement Phase;
-- **10.34**: an Italian unit that defects, replaced by a Partisan brigade in
-  the Italian Surrender Phase;
+  Reinforcement Phase: the other side shows a stronger unit, so the counter
+  keeps its nationality, gains Combat Strength and is no smaller;
+- **10.34**: an Italian unit that defects, replaced by a Partisan brigade
+  (never a division or a group) in the Italian Surrender Phase;
 - **7.63**: a guerrilla group built into a brigade (below).
 
 Each is allowed only where the phase may have been played between the two
@@ -61,13 +62,28 @@ def allowed_change(before: Position, after: Position, was: Piece, now: Piece) ->
         entered = entered_as_brigade(before, after, was, now)
         return ("7.63B", entered, BY_HAND) if entered is not None else None
     if spans(before, after, AXIS_REINFORCEMENT) and units.is_axis_regular(was, turn) \
-            and was.nationality == now.nationality:  # the schedule upgrades Axis units, never Chetniks
+            and upgraded(was, now):  # the schedule upgrades Axis units, never Chetniks
         return "13.81", ("an Axis unit may be upgraded, its counter flipped, in the Axis Reinforcement Phase; "
                          "check by hand that the schedule (13.9) lists it for this Game-Turn"), BY_HAND
-    if spans(before, after, ITALIAN_SURRENDER) and was.nationality == "italian" and now.nationality == "partisan":
+    if spans(before, after, ITALIAN_SURRENDER) and was.nationality == "italian" and now.nationality == "partisan" \
+            and now.size == "brigade":
         return "10.34", ("an Italian unit that defects is replaced by a Partisan brigade in the Italian Surrender "
                          "Phase"), SHOWN
     return None
+
+
+def upgraded(was: Piece, now: Piece) -> bool:
+    """Whether ``now`` can be ``was`` flipped by an upgrade (13.81): one nationality, stronger, no smaller.
+
+    A strength or size the saves do not give is not held against it (the
+    finding asks the arbiter to check the schedule anyway).
+    """
+    if was.nationality != now.nationality:
+        return False
+    if was.strength is not None and now.strength is not None and now.strength <= was.strength:
+        return False
+    sizes = facts.SIZE_EQUIVALENTS
+    return not (was.size in sizes and now.size in sizes and sizes[now.size] < sizes[was.size])
 
 
 def spans(before: Position, after: Position, phase: str) -> bool:

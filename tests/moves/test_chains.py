@@ -152,14 +152,15 @@ def test_a_partisan_leaving_its_country_is_one_violation_not_two(tmp_path, run_c
 
 
 def test_an_axis_upgrade_in_the_reinforcement_phase_is_allowed_and_elsewhere_breaks_the_chain(tmp_path, run_cli):
-    """13.81: the counter flipped keeps its id and changes name and size; the plugin's allowed_change says so."""
-    def croat(name: str, size: str) -> str:
-        return (f'id="hr-2" name="{name}" nationality="croat" type="mountain-infantry" size="{size}" strength="2" '
-                'location="bosnia/banja-luka/axis"')
+    """13.81: the counter flipped keeps its id, changes name and size and is stronger; allowed_change says so."""
+    def croat(name: str, size: str, strength: int) -> str:
+        return (f'id="hr-2" name="{name}" nationality="croat" type="mountain-infantry" size="{size}" '
+                f'strength="{strength}" location="bosnia/banja-luka/axis"')
 
     for phase, legal in (("axis-reinforcement", True), ("yugoslav-movement", False)):
-        saves = [tito_save(tmp_path / f"{phase}-1.xml", [croat("2nd Croat Mountain Brigade", "brigade")], phase=phase),
-                 tito_save(tmp_path / f"{phase}-2.xml", [croat("2nd Croat Mountain Division", "division")],
+        saves = [tito_save(tmp_path / f"{phase}-1.xml", [croat("2nd Croat Mountain Brigade", "brigade", 2)],
+                           phase=phase),
+                 tito_save(tmp_path / f"{phase}-2.xml", [croat("2nd Croat Mountain Division", "division", 4)],
                            phase=phase)]
         code, out, _ = run_cli("check", *saves, "--format", "json")
         (link,) = json.loads(out)["links"]
