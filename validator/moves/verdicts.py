@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from typing import TYPE_CHECKING
 
 from validator import runner
@@ -35,7 +36,7 @@ from validator.model import Piece, Position
 from validator.moves import chains
 from validator.moves.diff import Difference, difference
 from validator.report import Report
-from validator.rules import Result
+from validator.rules import Finding, Result
 from validator.wording import plural, verb_for
 
 if TYPE_CHECKING:  # reading a log needs the VASSAL readers; judging a chain of our saves does not
@@ -160,6 +161,12 @@ class History:
     saves or steps it took: within one Game-Turn and phase the move checks
     judge the difference from the phase's first position, and a move is
     blamed only for what it adds to the results standing before it.
+
+    When the saves do not give the Game-Turn and phase, the moves over
+    several saves of one Game-Turn cannot be told one phase's or several:
+    each move is judged from the save before it, and what judging them whole
+    from the Game-Turn's first save would add is said as ``unchecked``
+    findings of the same cases, naming what is missing.
     """
 
     def __init__(self, first: Position) -> None:
@@ -168,6 +175,8 @@ class History:
         self.origin = first
         self.phase_start: Position | None = None
         self.standing: list[Result] = []
+        self.turn_start: Position | None = None  # the first save of a run of one Game-Turn giving no phase
+        self.turn_standing: list[Result] = []
 
     def move_results(self, change: Difference, game: Game) -> list[Result]:
         """The move checks' results ``change`` brings, judged over the whole phase so far."""
@@ -183,7 +192,32 @@ class History:
         results = list(runner.iter_move_results(whole, game))
         found = brought(results, self.standing)
         self.standing = results
-        return found
+        return [*found, *self._undecided_over_the_turn(change, game, results)]
+
+    def _undecided_over_the_turn(self, change: Difference, game: Game, judged: list[Result]) -> list[Result]:
+        """Without a phase, what the move checks would add judging the Game-Turn's moves whole, as unchecked."""
+        before, after = change.before, change.after
+        if (_phase_of(before) is not None and _phase_of(after) is not None) or before.turn != after.turn:
+            self.turn_start, self.turn_standing = None, []
+            return []
+        if self.turn_start is None or self.turn_start.turn != after.turn:
+            self.turn_start, self.turn_standing = before, judged  # the run's first move is judged whole already
+            return []
+        whole = replace(difference(self.turn_start, after), origin=self.origin)
+        results = list(runner.iter_move_results(whole, game))
+        added = brought(brought(results, judged), self.turn_standing)
+        self.turn_standing = results
+        return [_undecided(result, self.turn_start, after) for result in added]
+
+
+def _undecided(result: Result, turn_start: Position, after: Position) -> Finding:
+    """``result`` of the Game-Turn's moves judged whole, said as what cannot be decided without the phase."""
+    missing = "phase" if after.turn else "Game-Turn and phase"
+    message = (f"judged whole from {turn_start.source}, the moves of Game-Turn {after.turn or '?'} give: "
+               f"{result.message}; but the saves give no {missing}, so whether these moves are one phase's "
+               f"cannot be told: give each save its {missing} to have them judged whole")
+    fields = {name.name: getattr(result, name.name) for name in dataclass_fields(result)}
+    return Finding(**{**fields, "message": message, "severity": "unchecked"})
 
 
 def _phase_of(position: Position) -> tuple[str, str] | None:
