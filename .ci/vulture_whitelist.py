@@ -18,6 +18,8 @@ picture_caption  # templates/reports/report.html
 picture_before
 picture_after
 pictured
+told
+before_violations
 
 # Fields of records that mirror VASSAL's formats whole, so a dump or a test can show every part
 # of what was read (validator/saves/vassal/commands.py, grids.py, model.py, module.py).

@@ -172,13 +172,9 @@ class Coverage:
                 f"Referee cannot say how many cases its checks cover: the {self.game.id} case index "
                 f"could not be read ({self.index_problem})."
             )
-        left_to_moves = "" if moves or not self.move_cases else (
-            f", and not against {plural(self.move_cases, 'move case')}, which only a pair of saves, a log or "
-            "a chain can break"
-        )
         return (
             f"Checked against {self.checked_in(moves)} of the {self.total_words} of the {self.game.id} case "
-            f"index{left_to_moves}; run {self.command} to see which."
+            f"index{'' if moves else left_to_moves(self.move_cases)}; run {self.command} to see which."
         )
 
     def summary_json(self, moves: bool = True) -> dict:
@@ -190,6 +186,14 @@ class Coverage:
             "index_cases": self.total,
             "url": self.url,
         }
+
+
+def left_to_moves(move_cases: int) -> str:
+    """The clause a report on one position adds to its coverage: the move cases it could not judge ("" if none)."""
+    if not move_cases:
+        return ""
+    counted = plural(move_cases, "move case")
+    return f", and not against {counted}, which only a pair of saves, a log or a chain can break"
 
 
 def coverage_url(game_id: str) -> str:

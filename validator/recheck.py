@@ -111,7 +111,8 @@ def recheck(stored: StoredCheck, limits: Limits) -> Recheck:
         raise RecheckError(f"The game {stored.game} is no longer installed, so this report cannot be checked again.")
     if stored.report.get("kind") in ("log", "chain"):  # validator.web.move_reports: a verdict on moves
         raise RecheckError(f"{stored.source_name} was judged move by move (a log's steps or a chain of saves), and "
-                           "re-checking moves is not offered yet, so its stored verdict is the record.")
+                           "re-checking moves is not offered yet, so its stored verdict is the record; to judge its "
+                           "moves again, send its files again through the check form.")
     game = games.get(stored.game)
     uploaded = None
     if stored.map_uploaded and stored.map_path is not None and stored.map_path.is_file():

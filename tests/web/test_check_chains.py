@@ -202,7 +202,8 @@ def test_a_chain_report_is_not_rechecked_as_one_position(client, tmp_path):
     report_id = post_chain(client, saves, api=True).get_json()["id"]
     with client.application.test_request_context():
         record = records.load(database.connection(), report_id)
-        with pytest.raises(recheck.RecheckError, match="judged move by move"):
+        with pytest.raises(recheck.RecheckError,
+                           match="judged move by move.*send its files again through the check form"):
             recheck.recheck(case_file_records.stored_check(record), WEB_LIMITS)
 
 

@@ -256,3 +256,42 @@ def test_the_arbiters_view_of_a_log_says_it_shows_the_final_position(client, fil
     page = html(client.get(f"/reports/{report_id}/arbiter-view"))
     assert text_of(page.xpath("//p[@class='log-view']")[0]).startswith("This is a log: the view shows its final")
     assert page.xpath("//table[@class='arbiter-pieces']/tbody/tr")
+
+
+def test_a_log_from_an_illegal_position_says_so_plainly_and_the_page_says_what_was_covered(client, files, tmp_path):
+    """Eight Italian divisions overstack a box before any step: the verdict says the start is illegal and no
+    step is, the moves page gives the mapping's and the checks' coverage as a single report does, a step's
+    case groups are headed under its own heading, and its two pictures are told apart by their titles."""
+    from sample_modules import tito_move
+    from tests.moves.test_logs import SERBIA_HIDE_AWAY, SERBIA_MOUNTAIN
+
+    module, _ = files
+    italians = "\n".join(
+        f'    <piece id="it-{index}" name="Italian division" nationality="italian" size="division" strength="6" '
+        f'location="montenegro/cetinje/axis"/>' for index in range(8))
+    start = tmp_path / "overstacked.xml"
+    start.write_text(GAME_TURN_ONE.replace('turn="1" phase="yugoslav-movement"', 'turn="3" phase="axis-combat"')
+                     .replace("  </pieces>", italians + "\n  </pieces>").format(map=TITO_MAP.as_posix()))
+    log = log_of(tmp_path, start, [tito_move("p2", SERBIA_MOUNTAIN, SERBIA_HIDE_AWAY, "p2 hides")])
+    page = html(client.get(f"/reports/{report_id_of(post_log(client, log, module))}"))
+    assert text_of(page.xpath("//p[contains(@class, 'verdict')]")[0]) == (
+        "Illegal: the position the log starts from breaks a rule Referee checks (listed below), and no step "
+        "breaks one.")
+    assert text_of(page.xpath("//p[@class='coverage']")[0]).startswith("Checked against ")
+    assert "move case" not in text_of(page.xpath("//p[@class='coverage']")[0])  # a log's steps judge them
+    assert "resolved" in text_of(page.xpath("//p[@class='mapping-coverage']")[0])
+
+    module, start = files
+    page = html(client.get(f"/reports/{report_id_of(post_log(client, log_of(tmp_path, start, steps_with()), module))}"))
+    (section,) = page.xpath("//section[@id='step-2']")
+    assert section.xpath("h3") and section.xpath(".//section[@class='case-group']/h4") \
+        and not section.xpath(".//section[@class='case-group']/h3")
+    titles = [svg.xpath("*[local-name()='title']")[0].text for svg in section.xpath(".//*[local-name()='svg']")]
+    assert [title.split(":")[0] for title in titles] == ["Before step 2", "After step 2"]
+
+
+def test_a_single_report_says_the_move_cases_are_left_to_a_pair_a_log_or_a_chain(client, files, tmp_path):
+    module, start = files
+    response = post_log(client, log_of(tmp_path, start, steps_with()), module, final="1")
+    sentence = text_of(html(client.get(f"/reports/{report_id_of(response)}")).xpath("//p[@class='coverage']")[0])
+    assert "move cases, which only a pair of saves, a log or a chain can break" in sentence

@@ -84,13 +84,14 @@ def _absolute_url(item: dict, root: str) -> dict:
 
 
 def _with_words_and_pictures(stored: dict, key: str, verdicts: tuple[MoveVerdict, ...], game: Game) -> dict:
+    noun = "step" if key == "steps" else "save"
     by_index = {verdict.index: verdict for verdict in verdicts}
     drawn: dict[str, dict] = {}
     for item in stored[key]:
         verdict = by_index[item["index"]]
         item["in_words"] = in_words(verdict)
         if not verdict.legal and len(drawn) < PICTURED_MOVES:
-            drawn[str(verdict.index)] = _pictures_of(verdict, game)
+            drawn[str(verdict.index)] = _pictures_of(verdict, game, f"{noun} {verdict.index}")
     stored[PAGE_MATERIAL] = drawn
     return stored
 
@@ -104,14 +105,14 @@ def in_words(verdict: MoveVerdict) -> str:
     return moved or change.summary()
 
 
-def _pictures_of(verdict: MoveVerdict, game: Game) -> dict:
+def _pictures_of(verdict: MoveVerdict, game: Game, move: str) -> dict:
     """The cleaned pictures of the position before the move and after it, each with its own violations marked.
 
     The position before is checked on its own (its position checks, rated under the club's house rules), so
     that its picture's legend says truly whether a place of it breaks a rule; ``before_violations`` counts them.
     """
     before_report = house_rules.rated(check(verdict.difference.before, game))
-    before = pictures.draw(game, verdict.difference.before, before_report)
-    after = pictures.draw(game, verdict.report.position, verdict.report)
+    before = pictures.draw(game, verdict.difference.before, before_report, titled=f"Before {move}")
+    after = pictures.draw(game, verdict.report.position, verdict.report, titled=f"After {move}")
     return {"before": before.svg, "after": after.svg, "note": before.note or after.note,
             "before_violations": len(before_report.violations)}

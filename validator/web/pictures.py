@@ -63,13 +63,17 @@ class Picture:
     note: str | None = None
 
 
-def draw(game: Game, position: Position, report: Report) -> Picture:
-    """The game's cleaned picture of the position, or no picture with a note saying why."""
+def draw(game: Game, position: Position, report: Report, titled: str = "") -> Picture:
+    """The game's cleaned picture of the position, or no picture with a note saying why.
+
+    ``titled`` goes before the picture's own title, so that a reader tells two pictures of one page apart
+    (the position before a move and after it).
+    """
     if game.picture is None:
         return Picture(None, None)
     try:
         drawn = game.picture(position, report)
-        return Picture(CLEANED_MARK + clean_svg(drawn))
+        return Picture(CLEANED_MARK + clean_svg(drawn, titled))
     except Exception as error:  # a plugin defect must not lose the report
         current_app.logger.warning("The %s plugin's picture was refused: %s", game.id, error)
         return Picture(None, NOT_DRAWN)
@@ -82,8 +86,8 @@ def shown(stored: str) -> str:
     return clean_svg(stored)
 
 
-def clean_svg(drawn: object) -> str:
-    """``drawn`` parsed, checked against the allowed SVG subset and serialised again."""
+def clean_svg(drawn: object, titled: str = "") -> str:
+    """``drawn`` parsed, checked against the allowed SVG subset and serialised again (``titled``: see draw)."""
     if isinstance(drawn, bytes):
         data = drawn
     elif isinstance(drawn, str):
@@ -107,7 +111,17 @@ def clean_svg(drawn: object) -> str:
         for attribute, value in element.attrib.items():
             _check_attribute(element.tag, attribute, value)
     etree.cleanup_namespaces(root)
+    if titled:
+        _put_before_title(root, titled)
     return etree.tostring(root, encoding="unicode")
+
+
+def _put_before_title(root: etree._Element, words: str) -> None:
+    title = root.find(f"{{{SVG_NAMESPACE}}}title")
+    if title is None:
+        title = etree.Element(f"{{{SVG_NAMESPACE}}}title")
+        root.insert(0, title)
+    title.text = f"{words}: {title.text}" if title.text else words
 
 
 def _split(tag: str) -> tuple[str, str]:

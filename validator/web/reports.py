@@ -36,6 +36,7 @@ from markupsafe import Markup
 
 from validator import games, stored_results
 from validator.cases import CaseNumber
+from validator.coverage import left_to_moves
 from validator.games import Game
 from validator.web import addresses, arbitration, database, kept_modules, library, move_reports, pictures, records
 from validator.web.markup import printable
@@ -145,6 +146,7 @@ class CoverageNote:
     checked: int
     unchecked: int
     total: int
+    left_to_moves: str = ""  # on a report of one position: the move cases it left to a pair, a log or a chain
 
     @property
     def total_words(self) -> str:
@@ -160,7 +162,9 @@ def coverage_note(report: dict) -> CoverageNote | None:
     numbers = [stored.get(key) for key in ("checked_cases", "unchecked_cases", "index_cases")]
     if not all(isinstance(number, int) and not isinstance(number, bool) for number in numbers):
         return None
-    return CoverageNote(*numbers)
+    move_cases = stored.get("move_cases")
+    one_position = not move_reports.is_moves(report) and type(move_cases) is int
+    return CoverageNote(*numbers, left_to_moves=left_to_moves(move_cases) if one_position else "")
 
 
 def grouped(record: records.Record, items: list[dict], numbered: bool) -> list[Group]:
@@ -195,7 +199,7 @@ def violations_of_case(record: records.Record, number: CaseNumber) -> list[Line]
     """The record's violations of the case ``number`` and of its lettered items."""
     found = []
     violations = stored_results.violations_of(record.report)
-    for item, (_, line) in zip(violations, lines_of(violations, numbered=True)):
+    for item, (_, line) in zip(violations, lines_of(violations, numbered=True), strict=True):
         if any(broken == number or (broken.is_item and broken.parent == number) for broken in cases_of(item)):
             found.append(line)
     return found
@@ -347,6 +351,8 @@ def _moves_page(record: records.Record, game: Game | None):
         provenance_recorded=record.provenance_recorded,
         build_file_sha256=build_file_sha256(record),
         mapping_coverage=mapping_coverage(report),
+        coverage=coverage_note(report),
+        coverage_recorded="coverage" in report,
         arbitration=arbitration.report_records(record),
     )
 
