@@ -10,7 +10,8 @@ the CLI reads them with one ``--module``; the chosen ``game``, ``viewer`` and
 ``map`` apply to every save they fit.
 
 Refused with one sentence naming the file, before any record is written:
-more saves than the ``chain_saves`` limit (413), an empty or unreadable
+more saves than the ``chain_saves`` limit (413, by :func:`refuse_too_many`, which
+the request's reader calls before it reads a part), an empty or unreadable
 file, a VASSAL save without its game or module, and saves of different
 games (400).  The saves are kept together in one uncompressed zip
 (``report-<id>.save.zip``, entries numbered in order) beside the record.
@@ -43,8 +44,10 @@ TOO_MANY = (
 
 
 def check_chain(saves: list[tuple[bytes, str]], game: Game | None, uploaded_map: UploadedMap | None) -> records.Record:
-    """Read every save in order, judge the chain, store the record with the saves zipped together."""
-    refuse_too_many(len(saves))
+    """Read every save in order, judge the chain, store the record with the saves zipped together.
+
+    ``saves`` are at most the ``chain_saves`` limit: the request's reader refused more before reading them.
+    """
     for data, name in saves:
         if not data:
             raise UploadError(f"{name}: the file is empty; choose the saves of the chain, in playing order.")
