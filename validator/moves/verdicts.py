@@ -343,17 +343,18 @@ def judge_log(log: LogMoves, first: bool = False, progress: Progress = _quiet,
         from validator.house_rules import apply
 
         rated_start, in_force = apply(start, house_rules), house_rules.in_force({log.game.id})
-    standing: dict[int, list[Result]] = {id(log.start): list(start.results)}
+    # The last position judged and its results: a step from it reuses them.  Holding the position keeps the
+    # identity test sound (a step after undone ones starts from a position read anew, which is judged anew).
+    last_position, last_results = log.start, list(start.results)
     history = History(log.start)
     judged = 0
     for step in log.steps():
-        before_results = standing.pop(id(step.before), None)
-        if before_results is None:
-            before_results = list(runner.iter_results(step.before, log.game))
+        before_results = last_results if step.before is last_position \
+            else list(runner.iter_results(step.before, log.game))
         after_results = list(runner.iter_results(step.after, log.game))
         verdict = _rated(judge_move(step.difference, log.game, before_results, index=step.index,
                                     after_results=after_results, history=history), house_rules)
-        standing = {id(step.after): after_results}
+        last_position, last_results = step.after, after_results
         verdicts.append(verdict)
         judged += 1
         progress(judged)
