@@ -289,8 +289,9 @@ def book(database_path) -> Rulebook:
 
 
 @pytest.fixture
-def app(test_games, book, database_path):
-    return create_app({"TESTING": True, "DATABASE": str(database_path), "SECRET_KEY": "test-only"})
+def app(test_games, book, database_path, tmp_path):
+    return create_app({"TESTING": True, "DATABASE": str(database_path), "INSTANCE": str(tmp_path / "web-instance"),
+                       "SECRET_KEY": "test-only"})
 
 
 @pytest.fixture
@@ -299,9 +300,10 @@ def client(app):
 
 
 @pytest.fixture
-def real_client(database_path):
+def real_client(database_path, tmp_path):
     """The app with the real game registry and an empty database."""
-    app = create_app({"TESTING": True, "DATABASE": str(database_path), "SECRET_KEY": "test-only"})
+    app = create_app({"TESTING": True, "DATABASE": str(database_path), "INSTANCE": str(tmp_path / "web-instance"),
+                      "SECRET_KEY": "test-only"})
     return app.test_client()
 
 

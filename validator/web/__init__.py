@@ -102,12 +102,12 @@ def create_app(test_config: dict | None = None) -> Flask:
 
 
 def _instance_path(config: dict) -> Path:
-    """The instance folder: given, next to a given database, or the user's own."""
+    """The instance folder: given, next to a given SQLite file, or the user's own (also for a database URL)."""
     if config.get("INSTANCE"):
         path = Path(config["INSTANCE"]).resolve()
         instance.make_private_folders(path)
         return path
-    if config.get("DATABASE"):
+    if config.get("DATABASE") and "://" not in str(config["DATABASE"]):
         return Path(config["DATABASE"]).resolve().parent
     return instance.folder().resolve()
 
