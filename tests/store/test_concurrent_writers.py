@@ -27,7 +27,7 @@ from tests.store.concurrent_writer import CLIENT
 from tests.web.conftest import orchard_rulebook
 
 WRITERS = 8
-ROWS = 100
+ROWS = 250  # issue 16: "250 each"
 WRITER = Path(__file__).with_name("concurrent_writer.py")
 
 
