@@ -136,13 +136,37 @@ def comment(case_file_id: str):
 
 @dataclass(frozen=True)
 class Choosable:
-    """A violation a ruling form offers to except: its field value, its report, number and result item."""
+    """A violation a ruling form offers to except: its field value, its report, number and result item.
+
+    ``place`` says where a moves report holds it ("step 3", "link 2", "the start"); empty for one position.
+    """
 
     value: str
     report_id: str
     source_name: str
     number: int
     item: dict
+    place: str = ""
+
+
+def placed_results(report: dict, key: str) -> list[tuple[str, dict]]:
+    """The report's ``violations`` or ``findings``, each with where a moves report holds it, in page order.
+
+    The same items in the same order as ``stored_results.results_of``, so a number counts as the report page's.
+    """
+    if not stored_results.is_moves(report):
+        return [("", item) for item in stored_results.results_of(report, key)]
+    placed = []
+    for part in stored_results.MOVES_PARTS:
+        held = report.get(part)
+        moves = [held] if isinstance(held, dict) else held if isinstance(held, list) else []
+        for position, move in enumerate(moves, start=1):
+            if not isinstance(move, dict):
+                continue
+            noun = {"start": "the start", "steps": "step", "links": "link"}[part]
+            place = noun if part == "start" else f"{noun} {move.get('index', position)}"
+            placed += [(place, item) for item in stored_results.results_of({key: move.get(key)}, key)]
+    return placed
 
 
 def _scope(case_file_id: str | None, report_id: str | None) -> tuple[str | None, list[records.Record]]:
@@ -161,9 +185,9 @@ def _scope(case_file_id: str | None, report_id: str | None) -> tuple[str | None,
 
 
 def _choosable(reports: list[records.Record]) -> list[Choosable]:
-    return [Choosable(f"{record.id}:{number}", record.id, record.source_name, number, item)
+    return [Choosable(f"{record.id}:{number}", record.id, record.source_name, number, item, place)
             for record in reports
-            for number, item in enumerate(record.report.get("violations", []), start=1)]
+            for number, (place, item) in enumerate(placed_results(record.report, "violations"), start=1)]
 
 
 def _imported_games() -> list[str]:
@@ -280,7 +304,7 @@ def search():
 def request_form():
     report_id = request.args.get("report", "")
     record = records.load(database.connection(), report_id) if report_id else None
-    unchecked = [item for item in (record.report.get("findings", []) if record else [])
+    unchecked = [(place, item) for place, item in (placed_results(record.report, "findings") if record else [])
                  if item.get("severity") == "unchecked"]
     return render_template("arbitration/request_form.html", record=record, unchecked=unchecked,
                            case_number=request.args.get("case", ""), case_file_id=request.args.get("case_file", ""),
