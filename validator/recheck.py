@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from validator import games, house_rules, intake, provenance, runner
+from validator import games, house_rules, intake, provenance, recheck_moves, runner, stored_results
 from validator.errors import InputError
 from validator.limits import Limits
 from validator.saves.uploaded_maps import UploadedMap
@@ -53,6 +53,7 @@ class Recheck:
 
     then: dict
     now: dict
+    judges_moves = False
 
     @property
     def verdict_changed(self) -> bool:
@@ -102,17 +103,24 @@ def stored_house_rules(report: dict) -> house_rules.HouseRules | None:
     return house_rules.HouseRules(tuple(rules), str(stored.get("source", "")))
 
 
-def recheck(stored: StoredCheck, limits: Limits) -> Recheck:
+def _public(error: InputError, stored: StoredCheck) -> str:
+    """A reader's sentence with the kept module's path on the server said as what it is."""
+    return str(error).replace(str(stored.module_path), "the kept module") if stored.module_path else str(error)
+
+
+def recheck(stored: StoredCheck, limits: Limits) -> Recheck | recheck_moves.MovesRecheck:
     """Read the stored files again and check them with the current version; a sentence when it cannot."""
     if stored.save_path is None or not stored.save_path.is_file():
         raise RecheckError(f"The uploaded save of {stored.source_name} is no longer kept (it was removed), so "
                            "this report cannot be checked again; its stored verdict is the record.")
     if stored.game not in games.registry():
         raise RecheckError(f"The game {stored.game} is no longer installed, so this report cannot be checked again.")
-    if stored.report.get("kind") in ("log", "chain"):  # validator.web.move_reports: a verdict on moves
-        raise RecheckError(f"{stored.source_name} was judged move by move (a log's steps or a chain of saves), and "
-                           "re-checking moves is not offered yet, so its stored verdict is the record; to judge its "
-                           "moves again, send its files again through the check form.")
+    if stored_results.is_moves(stored.report):  # validator.web.move_reports: a verdict on moves
+        try:
+            now = recheck_moves.judged_again(stored, limits, stored_house_rules(stored.report))
+        except InputError as error:
+            raise RecheckError(f"The current version cannot read the stored files: {_public(error, stored)}") from None
+        return recheck_moves.MovesRecheck(stored.report, now)
     game = games.get(stored.game)
     uploaded = None
     if stored.map_uploaded and stored.map_path is not None and stored.map_path.is_file():
@@ -123,8 +131,7 @@ def recheck(stored: StoredCheck, limits: Limits) -> Recheck:
         reading = intake.read_submission(submission)
         report = provenance.stamped(runner.check(reading.position, game), submission, reading)
     except InputError as error:
-        problem = str(error).replace(str(stored.module_path), "the kept module") if stored.module_path else str(error)
-        raise RecheckError(f"The current version cannot read the stored files: {problem}") from None
+        raise RecheckError(f"The current version cannot read the stored files: {_public(error, stored)}") from None
     rules = stored_house_rules(stored.report)
     if rules is not None:
         report = house_rules.apply(report, rules)
