@@ -192,8 +192,8 @@ def test_the_clubs_house_rules_rate_every_link(client, instance, tmp_path):
     assert stored["house_rules"]["rules"][0]["severity"] == "off"
 
 
-def test_a_chain_report_is_not_rechecked_as_one_position(client, tmp_path):
-    """Re-checking reads one save again; a chain's record says so instead of judging its zip as a save."""
+def test_a_chain_report_is_rechecked_as_a_chain_not_as_one_position(client, tmp_path):
+    """Re-checking a chain's record reads its zip's saves again and judges them as a chain, not the zip as a save."""
     from validator import recheck
     from validator.limits import WEB_LIMITS
     from validator.web import case_file_records, database, records
@@ -202,9 +202,9 @@ def test_a_chain_report_is_not_rechecked_as_one_position(client, tmp_path):
     report_id = post_chain(client, saves, api=True).get_json()["id"]
     with client.application.test_request_context():
         record = records.load(database.connection(), report_id)
-        with pytest.raises(recheck.RecheckError,
-                           match="judged move by move.*send its files again through the check form"):
-            recheck.recheck(case_file_records.stored_check(record), WEB_LIMITS)
+        comparison = recheck.recheck(case_file_records.stored_check(record), WEB_LIMITS)
+    assert comparison.judges_moves and comparison.now["saves"] == ["1.xml", "2.xml"]
+    assert not comparison.verdict_changed and comparison.changed == []
 
 
 def test_a_legal_save_with_something_unjudged_is_listed_among_those_that_follow(client, tmp_path):
