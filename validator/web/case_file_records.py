@@ -1,11 +1,13 @@
 """What an arbiter does with the records of a case file: re-check a report, delete uploads, export.
 
 - ``POST /reports/<id>/recheck`` (arbiter): the stored report beside what the
-  current version finds on the same files (:mod:`validator.recheck`); nothing
-  is stored.  ``POST /reports/<id>/recheck.json`` answers the comparison as JSON.
+  current version finds on the same files (:mod:`validator.recheck`; a log
+  or chain is judged again move by move); nothing is stored.  ``POST /reports/<id>/recheck.json`` answers the comparison as JSON.
 - ``POST /case-files/<id>/uploads/delete`` (arbiter): the saves and maps of
   the case file's reports are removed (:mod:`validator.retention`); their
-  verdicts and pages stay.
+  verdicts and pages stay.  Once none keeps its uploads, the pages say when
+  they were removed and offer neither a re-check nor a deletion, and a
+  deletion sent again is answered (409) with a sentence saying so.
 - ``GET /case-files/<id>/export.html`` and ``export.json``: the case file as
   one self-contained HTML document (its CSS inline, the pictures inline as
   SVG, no script, nothing loaded from anywhere) and as JSON
@@ -17,6 +19,8 @@ Every write needs an arbiter's sign-in and the form's CSRF token
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, url_for
 from markupsafe import Markup
@@ -54,6 +58,30 @@ def _rechecked(report_id: str):
         return record, None, str(error)
 
 
+@dataclass(frozen=True)
+class CaseFileUploads:
+    """How many of a case file's reports still keep their uploads, and when the last removal of the others was."""
+
+    kept: int
+    removed_at: str | None
+
+
+@blueprint.app_template_global()
+def uploads_removed_at(report_id: str) -> str | None:
+    """When the report's uploads were removed (the report page says so and offers no re-check), or None."""
+    return retention.removed_at(database.connection(), report_id)
+
+
+@blueprint.app_template_global()
+def case_file_uploads(case_file_id: str) -> CaseFileUploads:
+    """The case file's uploads: the page offers their deletion only while a report keeps some."""
+    connection = database.connection()
+    stamps = [retention.removed_at(connection, report_id)
+              for report_id in retention.of_case_file(connection, case_file_id)]
+    removed = [stamp for stamp in stamps if stamp]
+    return CaseFileUploads(len(stamps) - len(removed), max(removed, default=None))
+
+
 @blueprint.post("/reports/<report_id>/recheck")
 @arbiter_required
 def recheck_page(report_id: str):
@@ -84,6 +112,11 @@ def delete_uploads(case_file_id: str):
     with storing("the removal of the case file's uploads (every one is still kept)"):
         removal = retention.remove_uploads(connection, records.uploads_folder(current_app.instance_path),
                                            retention.of_case_file(connection, found.id))
+    if not removal.report_ids:  # removed before (by an arbiter, or after the retention period): say so
+        removed = case_file_uploads(found.id).removed_at
+        when = f" (on {removed})" if removed else ""
+        abort(409, description=f"No report of this case file keeps its uploaded files any more{when}, so nothing "
+                               "was deleted; the reports' verdicts and pages stay.")
     current_app.logger.info("The uploads of %d reports of case file %s were removed.", len(removal.report_ids),
                             found.id)
     return redirect(url_for("arbitration.case_file", case_file_id=found.id), code=303)
