@@ -61,6 +61,15 @@ def limit_figure(name: str) -> ValueReader:
     return lambda value: checked_figure(name, figure(value))
 
 
+def count(value: object) -> int:
+    """A whole number of at least 0, written as a TOML integer."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LimitSettingError(f"{_shown(value)} is not a whole number; give one such as 0 or 1")
+    if value < 0:
+        raise LimitSettingError(f"{value} is less than 0; give 0 or more")
+    return value
+
+
 def text(value: object) -> str:
     """A string."""
     if not isinstance(value, str):
@@ -99,7 +108,8 @@ KNOWN_KEYS: dict[str, dict[str, ValueReader]] = {
     "storage": {"max_upload_bytes_total": figure, "max_module_bytes_total": figure,
                 "orphan_grace_seconds": figure, "clean_on_start": flag,  # validator.storage, docs/deploying.md
                 "retention_days": figure},  # validator.retention, docs/arbitration.md
-    "web": {"base_url": text, "trusted_hosts": texts},  # validator.web.addresses, docs/deploying.md
+    "web": {"base_url": text, "trusted_hosts": texts,  # validator.web.addresses, docs/deploying.md
+            "proxy_count": count},  # validator.web, docs/deploying.md
 }
 """Every table the file may hold, and in each the keys it may set with the reader that checks the value."""
 

@@ -11,6 +11,7 @@ from contextlib import closing
 from pathlib import Path
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from validator import instance, paths, settings, storage
 from validator.errors import InputError
@@ -78,6 +79,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
 
     addresses.init_app(app, site_settings.table("web"), site_settings.path)
+    _trust_proxies(app, site_settings.table("web").get("proxy_count", 0))
     database.init_app(app)
     library.init_app(app)
     markup.init_app(app)
@@ -110,6 +112,25 @@ def _instance_path(config: dict) -> Path:
     if config.get("DATABASE") and "://" not in str(config["DATABASE"]):
         return Path(config["DATABASE"]).resolve().parent
     return instance.folder().resolve()
+
+
+def _trust_proxies(app: Flask, proxy_count: int) -> None:
+    """Behind ``[web] proxy_count`` proxies, take the client's address and scheme from their X-Forwarded headers.
+
+    Each proxy appends the address it was reached from to ``X-Forwarded-For``;
+    only the last ``proxy_count`` entries were written by proxies of the site,
+    so the client is the one they name, and anything a client wrote before them
+    is ignored.  With no proxy (0, the default) the headers are ignored whole:
+    anyone could send them.  The per-client limits (validator.web.arbiters'
+    ``client_address``) and the session cookie's ``Secure`` mark
+    (``request.is_secure``) depend on it.  The host is not taken from the
+    headers: the proxy passes ``Host`` on, and validator.web.addresses checks it.
+    """
+    if proxy_count:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxy_count, x_proto=proxy_count, x_host=0, x_port=0,
+                                x_prefix=0)
+    if (app.config.get("BASE_URL") or "").startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True  # a site served over HTTPS never sends its session in the clear
 
 
 def _remove_orphans(app: Flask) -> None:
