@@ -173,3 +173,29 @@ def test_a_chain_whose_zip_is_gone_is_refused_with_a_sentence(client, tmp_path):
     answer = client.post(f"/reports/{report_id}/recheck.json", data={"csrf_token": token_of(client)})
     assert answer.status_code == 400
     assert "is no longer kept" in answer.get_json()["error"]
+
+
+def test_a_log_is_rechecked_under_the_house_rules_it_was_judged_under_not_todays(client, tmp_path):
+    """A log judged while 6.63 was off stays legal on re-check after the club has dropped that house rule."""
+    from validator import kept_house_rules
+
+    cases = ("6.63", "15.4")  # the one check states both cases
+    with closing(store.connect(client.database)) as connection:
+        for case in cases:
+            kept_house_rules.save(connection, "tito", case, "left_zone_in_first_two_turns", "off",
+                                  "The club lets units leave their zone on the first turns.", "marta")
+    start = tmp_path / "turn-one.xml"
+    start.write_text(GAME_TURN_ONE.format(map=TITO_MAP.as_posix()))
+    log = tito_log_from_position(start, tmp_path / "moves.vlog", steps_with()).read_bytes()
+    data = {"game": "tito", "save": (io.BytesIO(log), "moves.vlog"),
+            "module": (io.BytesIO(tito_module(tmp_path).read_bytes()), "tito-sample.vmod")}
+    answer = client.post("/api/check", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    stored = answer.get_json()
+    assert (stored["legal"], stored["illegal_steps"]) == (True, [])
+    with closing(store.connect(client.database)) as connection:
+        for case in cases:
+            assert kept_house_rules.remove(connection, "tito", case, "left_zone_in_first_two_turns")
+    sign_in(client)
+    compared, _ = rechecked(client, stored["id"])
+    assert (compared["verdict_changed"], compared["illegal_now"], compared["changed"]) == (False, [], [])
