@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from validator import store
+from validator.wording import noun_for
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,19 @@ class Removal:
                 "bytes": self.freed_bytes}
 
     def summary(self, days: int) -> str:
+        if not days:
+            return ("Uploads are kept for good ([storage] retention_days is 0), so none was removed; set it to a "
+                    "number of days to remove older ones.")
         if not self.report_ids:
-            return f"No report older than {days:,} days still keeps its uploads."
+            return f"No report older than {_counted(days, 'day')} still keeps its uploads."
         done = "would remove" if self.dry_run else "removed"
-        return (f"{done.capitalize()} the uploads of {len(self.report_ids):,} reports older than {days:,} days "
-                f"({self.files:,} files, {self.freed_bytes:,} bytes); their verdicts and pages are kept.")
+        return (f"{done.capitalize()} the uploads of {_counted(len(self.report_ids), 'report')} older than "
+                f"{_counted(days, 'day')} ({_counted(self.files, 'file')}, {_counted(self.freed_bytes, 'byte')}); "
+                f"their verdicts and pages are kept.")
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count:,} {noun_for(count, noun)}"
 
 
 def _now() -> datetime:

@@ -70,6 +70,21 @@ def count(value: object) -> int:
     return value
 
 
+LONGEST_RETENTION_DAYS = 36_500
+"""A hundred years: longer is as good as for good, and a date that far back is still one a database can hold."""
+
+
+def days(value: object) -> int:
+    """A whole number of days from 0 (for good) to :data:`LONGEST_RETENTION_DAYS`, written as a TOML integer."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LimitSettingError(f"{_shown(value)} is not a whole number of days; give one such as 365, "
+                                "or 0 to keep uploads for good")
+    if not 0 <= value <= LONGEST_RETENTION_DAYS:
+        raise LimitSettingError(f"{value:,} days is out of range; give 0 (keep uploads for good) to "
+                                f"{LONGEST_RETENTION_DAYS:,} (a hundred years)")
+    return value
+
+
 def text(value: object) -> str:
     """A string."""
     if not isinstance(value, str):
@@ -107,7 +122,7 @@ KNOWN_KEYS: dict[str, dict[str, ValueReader]] = {
     "web.limits": {name: limit_figure(name) for name in NAMES},
     "storage": {"max_upload_bytes_total": figure, "max_module_bytes_total": figure,
                 "orphan_grace_seconds": figure, "clean_on_start": flag,  # validator.storage, docs/deploying.md
-                "retention_days": figure},  # validator.retention, docs/arbitration.md
+                "retention_days": days},  # validator.retention, docs/arbitration.md
     "web": {"base_url": text, "trusted_hosts": texts,  # validator.web.addresses, docs/deploying.md
             "proxy_count": count},  # validator.web, docs/deploying.md
 }

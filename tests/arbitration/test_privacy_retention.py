@@ -34,7 +34,7 @@ def test_expire_removes_the_uploads_of_reports_older_than_the_retention_period(d
     assert (uploads / old.save_file).exists()
 
     code, out, _ = run_cli("maintenance", "expire")
-    assert code == 0 and "Removed the uploads of 1 reports older than 30 days (2 files, 17 bytes)" in out
+    assert code == 0 and "Removed the uploads of 1 report older than 30 days (2 files, 17 bytes)" in out
     assert not (uploads / old.save_file).exists() and not (uploads / old.map_file).exists()
     assert (uploads / young.save_file).exists() and (uploads / young.map_file).exists()
     with closing(store.connect(database_target)) as connection:
