@@ -312,6 +312,23 @@ MIGRATIONS: list[str | dict[str, str]] = [
     """
     ALTER TABLE report ADD COLUMN uploads_removed_at TEXT;
     """,
+    # The case texts each revision of a ruling was made under (validator/arbitration/rulings.py); a
+    # ruling's latest revision takes its citations' kept texts, earlier revisions' texts were not kept.
+    """
+    CREATE TABLE ruling_revision_citation (
+        ruling TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        number TEXT NOT NULL,
+        case_text TEXT NOT NULL,        -- the case's text as the revision cited it
+        PRIMARY KEY (ruling, revision, number),
+        FOREIGN KEY (ruling, revision) REFERENCES ruling_revision(ruling, revision) ON DELETE CASCADE
+    );
+    INSERT INTO ruling_revision_citation (ruling, revision, number, case_text)
+        SELECT ruling, (SELECT MAX(revision) FROM ruling_revision WHERE ruling_revision.ruling = ruling_citation.ruling),
+               number, case_text
+        FROM ruling_citation
+        WHERE EXISTS (SELECT 1 FROM ruling_revision WHERE ruling_revision.ruling = ruling_citation.ruling);
+    """,
 ]
 
 

@@ -107,8 +107,29 @@ def test_a_reimport_that_changes_a_cited_case_flags_the_ruling_for_review(orchar
         assert [found.id for found in rulings.needing_review(connection)] == [written.id]
         assert rulings.load(connection, untouched.id).review_note is None
         saved = rulings.edit(connection, written.id, arbiter="alice", decision="Still two.", cases=["2.2"],
-                             status="ruled")
+                             status="ruled", recite=True)
         assert saved.review_note is None and "Crowding" in saved.citations[0].case_text
+
+
+def test_each_revision_keeps_the_case_texts_it_was_made_under(orchard_database, test_games):
+    with closing(store.connect(orchard_database)) as connection:
+        written = rulings.write(connection, arbiter="alice", game="alpha", decision="Two is two.", cases=["2.2"])
+        first_text = written.citations[0].case_text
+        changed = orchard_rulebook()
+        changed.cases[next(number for number in changed.cases if str(number) == "2.2")].title = "Crowding"
+        catalogue.save_rulebook(connection, catalogue.find(connection, "alpha"), changed)
+        kept = rulings.edit(connection, written.id, arbiter="alice", decision="Two, still.", cases=["2.2", "1.1"],
+                            status="ruled")
+        assert kept.citations[1].case_text == first_text and "Crowding" not in first_text
+        assert kept.review_note is not None  # the kept text still differs from the rulebook's
+        recited = rulings.edit(connection, written.id, arbiter="alice", decision="Two, checked.", cases=["2.2"],
+                               status="ruled", recite=True)
+        assert recited.review_note is None and "Crowding" in recited.citations[0].case_text
+        history = rulings.load(connection, written.id).revisions
+        assert [[citation.number for citation in revision.citations] for revision in history] == [
+            ["2.2"], ["2.2", "1.1"], ["2.2"]]
+        assert [revision.citations[0].case_text for revision in history] == [first_text, first_text,
+                                                                             recited.citations[0].case_text]
 
 
 def test_requests_are_numbered_per_game_and_a_ruling_answers_one(orchard_database):

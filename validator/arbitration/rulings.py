@@ -4,8 +4,11 @@ Each cited case must be in the game's imported rulebook; the ruling keeps the
 case's text as it read when cited, so a later import cannot change what the
 ruling was made under.  When a re-import changes the text of a cited case,
 ``flag_changed_citations`` (called from the import's own transaction) marks
-the ruling for review; saving the ruling again cites the new text and clears
-the mark.  Every save is a revision, kept in order.
+the ruling for review.  Every save is a revision, kept in order with the
+case texts it was made under.  An edit keeps the kept text of each case it
+cites again; a case newly cited, or every case when the arbiter re-cites
+them (``recite``), takes the rulebook's current text.  The review mark is
+cleared when no kept text differs from the rulebook's any more.
 
 An exception names one violation of a stored report by its report, case,
 check (the report's ``rule`` id), location and pieces, with a reason; the
@@ -76,6 +79,7 @@ class Revision:
     decision: str
     cases: tuple[str, ...]
     written_at: str
+    citations: tuple[Citation, ...] = ()  # the texts it was made under; empty for a revision older than their keeping
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,7 @@ def write(connection: store.Connection, *, arbiter: str, game: str, decision: st
             (ruling_id, game, case_file, request_id, arbiter, status, decision, stamp, stamp),
         )
         _store_citations(connection, ruling_id, game, citations)
-        _store_revision(connection, ruling_id, 1, arbiter, status, decision, cases, stamp)
+        _store_revision(connection, ruling_id, 1, arbiter, status, decision, citations, stamp)
         for exception in checked:
             key = exception.violation
             connection.execute(
@@ -193,24 +197,33 @@ def write(connection: store.Connection, *, arbiter: str, game: str, decision: st
 
 
 def edit(connection: store.Connection, ruling_id: str, *, arbiter: str, decision: str, cases: list[str],
-         status: str) -> Ruling:
-    """Save a new revision: the cited cases' current text is kept, and a review mark is cleared."""
+         status: str, recite: bool = False) -> Ruling:
+    """Save a new revision: a case cited before keeps its kept text unless ``recite``; others take the current one.
+
+    The review mark is cleared once every kept text reads as the rulebook does now.
+    """
     decision = _checked(decision, status)
     stamp = clock.now()
     with store.write_transaction(connection):
         row = connection.execute("SELECT game FROM ruling WHERE id = ?", (ruling_id,)).fetchone()
         if row is None:
             raise RulingError("There is no ruling at this address; use the link the arbiter gave you.")
-        citations = _citations(connection, row["game"], cases)
+        game = row["game"]
+        kept = {} if recite else {item["number"]: item["case_text"] for item in connection.execute(
+            "SELECT number, case_text FROM ruling_citation WHERE ruling = ?", (ruling_id,))}
+        fresh = iter(_citations(connection, game, [number for number in cases if number not in kept]))
+        citations = [Citation(number, kept[number]) if number in kept else next(fresh) for number in cases]
+        current = all(case_text(connection, game, citation.number) == citation.case_text for citation in citations)
         revision = connection.execute("SELECT COALESCE(MAX(revision), 0) + 1 FROM ruling_revision WHERE ruling = ?",
                                       (ruling_id,)).fetchone()[0]
         connection.execute(
-            "UPDATE ruling SET arbiter = ?, status = ?, decision = ?, updated_at = ?, review_note = NULL WHERE id = ?",
-            (arbiter, status, decision, stamp, ruling_id),
+            "UPDATE ruling SET arbiter = ?, status = ?, decision = ?, updated_at = ?,"
+            " review_note = CASE WHEN ? THEN NULL ELSE review_note END WHERE id = ?",
+            (arbiter, status, decision, stamp, current, ruling_id),
         )
         connection.execute("DELETE FROM ruling_citation WHERE ruling = ?", (ruling_id,))
-        _store_citations(connection, ruling_id, row["game"], citations)
-        _store_revision(connection, ruling_id, revision, arbiter, status, decision, cases, stamp)
+        _store_citations(connection, ruling_id, game, citations)
+        _store_revision(connection, ruling_id, revision, arbiter, status, decision, citations, stamp)
     return load(connection, ruling_id)
 
 
@@ -220,12 +233,16 @@ def _store_citations(connection, ruling_id: str, game: str, citations: list[Cita
                            (ruling_id, game, citation.number, citation.case_text))
 
 
-def _store_revision(connection, ruling_id, revision, arbiter, status, decision, cases, stamp) -> None:
+def _store_revision(connection, ruling_id, revision, arbiter, status, decision, citations, stamp) -> None:
     connection.execute(
         "INSERT INTO ruling_revision (ruling, revision, arbiter, status, decision, cases, written_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (ruling_id, revision, arbiter, status, decision, json.dumps(list(cases)), stamp),
+        (ruling_id, revision, arbiter, status, decision, json.dumps([citation.number for citation in citations]),
+         stamp),
     )
+    for citation in citations:
+        connection.execute("INSERT INTO ruling_revision_citation (ruling, revision, number, case_text)"
+                           " VALUES (?, ?, ?, ?)", (ruling_id, revision, citation.number, citation.case_text))
 
 
 _COLUMNS = "id, game, case_file, request_id, arbiter, status, decision, created_at, updated_at, review_note"
@@ -246,10 +263,17 @@ def load(connection: store.Connection, ruling_id: str) -> Ruling | None:
     exceptions = [_exception(item) for item in connection.execute(
         "SELECT ruling, report_id, case_number, check_name, location, pieces, reason FROM ruling_exception"
         " WHERE ruling = ? ORDER BY report_id, case_number", (ruling_id,))]
-    revisions = [Revision(item["revision"], item["arbiter"], item["status"], item["decision"],
-                          tuple(json.loads(item["cases"])), item["written_at"]) for item in connection.execute(
-        "SELECT revision, arbiter, status, decision, cases, written_at FROM ruling_revision WHERE ruling = ?"
-        " ORDER BY revision", (ruling_id,))]
+    texts: dict[int, dict[str, str]] = {}
+    for item in connection.execute("SELECT revision, number, case_text FROM ruling_revision_citation"
+                                   " WHERE ruling = ?", (ruling_id,)):
+        texts.setdefault(item["revision"], {})[item["number"]] = item["case_text"]
+    revisions = []
+    for item in connection.execute("SELECT revision, arbiter, status, decision, cases, written_at FROM"
+                                   " ruling_revision WHERE ruling = ? ORDER BY revision", (ruling_id,)):
+        numbers, made_under = tuple(json.loads(item["cases"])), texts.get(item["revision"], {})
+        revisions.append(Revision(item["revision"], item["arbiter"], item["status"], item["decision"], numbers,
+                                  item["written_at"], tuple(Citation(number, made_under[number])
+                                                            for number in numbers if number in made_under)))
     return _ruling(row, citations, exceptions, revisions)
 
 

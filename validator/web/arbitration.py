@@ -277,7 +277,7 @@ def edit(ruling_id: str):
             rulings.edit(database.connection(), found.id, arbiter=current_arbiter().name,
                          decision=request.form.get("decision", "")[:50_000],
                          cases=rulings.parsed_cases(request.form.get("cases", "")[:2000]),
-                         status=request.form.get("status", ""))
+                         status=request.form.get("status", ""), recite=request.form.get("recite") == "yes")
     except InputError as error:
         _refused(error)
     return redirect(url_for("arbitration.ruling", ruling_id=found.id), code=303)

@@ -39,7 +39,9 @@ def ruling_json(ruling: rulings.Ruling, answered: requests.RulingRequest | None 
                         "location": item.violation.location or None, "pieces": list(item.violation.pieces),
                         "reason": item.reason} for item in ruling.exceptions],
         "history": [{"revision": revision.revision, "arbiter": revision.arbiter, "status": revision.status,
-                     "decision": revision.decision, "cases": list(revision.cases), "written_at": revision.written_at}
+                     "decision": revision.decision, "cases": list(revision.cases), "written_at": revision.written_at,
+                     "citations": [{"number": citation.number, "case_text": citation.case_text}
+                                   for citation in revision.citations]}
                     for revision in ruling.revisions],
     })
 
