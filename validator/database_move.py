@@ -41,8 +41,20 @@ def move(sqlite_file: Path, url: str) -> Move:
     if not postgresql.is_url(url):
         raise MoveRefused("", f"The target must be a postgresql:// URL, such as postgresql://referee@dbhost/referee; "
                               f"{url!r} is not one.")
+    try:
+        return _moved(sqlite_file, url)
+    except postgresql.UnusablePostgreSQL as error:  # its advice names the site's variable; here the URL is --to's
+        raise postgresql.UnusablePostgreSQL(error.source, error.problem.replace(
+            postgresql.URL_VARIABLE, "the --to URL"), error.line, error.column) from None
+
+
+def _moved(sqlite_file: Path, url: str) -> Move:
     source = store.connect(sqlite_file)
-    target = postgresql.connect(url, None)
+    try:
+        target = postgresql.connect(url, None)
+    except BaseException:
+        source.close()
+        raise
     try:
         present = postgresql.user_tables(target)
         if present:

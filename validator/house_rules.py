@@ -133,7 +133,13 @@ def read_file(path: Path) -> HouseRules:
         raise HouseRuleError(source, f"the house rules file cannot be read ({error.strerror or error}).") from None
     if len(data) > MAX_FILE_BYTES:
         raise XmlInputError(source, f"the house rules file is larger than {MAX_FILE_BYTES:,} bytes")
-    root = parse_xml(data, source)
+    try:
+        root = parse_xml(data, source)
+    except XmlInputError as error:
+        if not error.problem.startswith("not well-formed"):
+            raise
+        raise XmlInputError(source, f"{error.problem}; correct the file there (docs/house-rules.md shows a whole "
+                                    "house rules file) and read it again.", error.line, error.column) from None
     validate(root, SCHEMA, source)
     rules = []
     seen: dict[tuple, int] = {}

@@ -16,6 +16,7 @@ from lxml import etree
 from validator import paths
 from validator.errors import InputError
 
+_DECLARATIONS_REFUSED = "the file declares a DOCTYPE or entities, which are refused; remove the declaration."
 LONGEST_WORD = 200  # longer runs without a space (a value echoed back, not a path) are cut in messages
 LONGEST_PROBLEM = 4000  # room for a list of what is wrong, not for a megabyte echoed back
 _LONG_WORD = re.compile(rf"(?<!\S)\S{{{LONGEST_WORD + 1},}}")
@@ -58,7 +59,7 @@ def parse_xml(data: bytes, source: str) -> etree._Element:
     """The root element of ``data``, or :class:`XmlInputError` with line and column."""
     if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
         line = data[: data.find(b"<!")].count(b"\n") + 1
-        raise XmlInputError(source, "the file declares a DOCTYPE or entities, which are refused", line)
+        raise XmlInputError(source, _DECLARATIONS_REFUSED, line)
     try:
         root = etree.fromstring(data, parser=_parser())
     except etree.XMLSyntaxError as error:
@@ -66,7 +67,7 @@ def parse_xml(data: bytes, source: str) -> etree._Element:
         raise XmlInputError(source, f"not well-formed XML ({error.msg})", line, column) from None
     docinfo = root.getroottree().docinfo
     if docinfo.internalDTD is not None or docinfo.doctype:  # the byte test above sees only ASCII-compatible encodings
-        raise XmlInputError(source, "the file declares a DOCTYPE or entities, which are refused", 1)
+        raise XmlInputError(source, _DECLARATIONS_REFUSED, 1)
     for node in root.iter(etree.Entity):
         raise XmlInputError(source, f"the entity &{node.name}; is refused", node.sourceline or 0)
     return root
