@@ -74,3 +74,5 @@ session_interface
 # A ruling's fields the ruling page shows (templates/arbitration/ruling.html).
 updated_at
 review_note
+# Which re-check a comparison is, for the re-check page's template (templates/case_file_records/recheck.html).
+judges_moves

@@ -48,7 +48,8 @@ def _log_again(stored: StoredCheck, limits: Limits, rules: HouseRules | None) ->
     if log.total > limits.log_steps:
         raise InputError(stored.source_name, f"the log has {log.total:,} steps, {limits.beyond('log_steps')}")
     verdict = judge_log(log, house_rules=rules)
-    return {"kind": LOG, **verdict.to_json(), "checked_with": provenance.of_reading(game, submission, reading).to_json()}
+    checked_with = provenance.of_reading(game, submission, reading)
+    return {"kind": LOG, **verdict.to_json(), "checked_with": checked_with.to_json()}
 
 
 def _chain_again(stored: StoredCheck, limits: Limits, rules: HouseRules | None) -> dict:
@@ -204,5 +205,5 @@ class MovesRecheck:
 
 
 def _counted(count: int, noun: str) -> str:
-    """``2 illegal steps`` for a log, ``1 failing save`` for a chain (a save that does not follow or moves illegally)."""
+    """``2 illegal steps`` for a log, ``1 failing save`` for a chain (a save not following, or moving illegally)."""
     return f"{count} {'illegal' if noun == 'step' else 'failing'} {noun}{'' if count == 1 else 's'}"

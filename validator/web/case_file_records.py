@@ -2,7 +2,8 @@
 
 - ``POST /reports/<id>/recheck`` (arbiter): the stored report beside what the
   current version finds on the same files (:mod:`validator.recheck`; a log
-  or chain is judged again move by move); nothing is stored.  ``POST /reports/<id>/recheck.json`` answers the comparison as JSON.
+  or chain is judged again move by move); nothing is stored.
+  ``POST /reports/<id>/recheck.json`` answers the comparison as JSON.
 - ``POST /case-files/<id>/uploads/delete`` (arbiter): the saves and maps of
   the case file's reports are removed (:mod:`validator.retention`); their
   verdicts and pages stay.  Once none keeps its uploads, the pages say when
