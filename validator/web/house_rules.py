@@ -10,7 +10,10 @@ used (unknown case or check, no reason) is the page again with the sentence
 and status 400.
 
 Every check made on the web is rated under the rules in force at that
-moment (:func:`rated`), and the report keeps them.
+moment (:func:`rated`), and the report keeps them as they were.  The page
+has an anchor for every check of the game, ruled or not, so a report's link
+to a rule changed since lands on the rule as it is now, and one to a rule
+removed since lands on the check, said to be rated as Referee rates it.
 """
 
 from __future__ import annotations
@@ -91,7 +94,9 @@ def _game_or_404(game_id: str):
 def _page(game, problem: str | None = None, status: int = 200):
     checks = [(str(check.case), check.name, check.summary) for check in game.rules.checks()]
     rules = kept_house_rules.in_force(database.connection(), game.id).rules
-    page = render_template("house_rules/game.html", game=game, rules=rules, checks=checks,
+    ruled = {(str(rule.case), rule.check) for rule in rules}
+    unruled = [(case, name, summary) for case, name, summary in checks if (case, name) not in ruled]
+    page = render_template("house_rules/game.html", game=game, rules=rules, checks=checks, unruled=unruled,
                            severities=house_rules.SEVERITIES, problem=problem,
                            anchor=kept_house_rules.anchor, arbiter=current_arbiter())
     return page, status
