@@ -10,11 +10,17 @@ refused too (otherwise the wait would slow nothing).  A right password clears
 its own count; failures are forgotten :data:`FAILURES_KEPT_SECONDS` after the
 last one, when each sign-in attempt removes them (and so does ``referee
 maintenance clean``), so the table holds no more than a day of failures.
+
+A web session holds the arbiter's name and ``session_mark``, a digest of the
+password hash at sign-in: a new password (``referee arbiter passwd``) or a
+removal, even followed by adding the name again, gives a new salted hash, so
+every session signed in before it no longer matches and ends.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import secrets
 from dataclasses import dataclass
@@ -51,10 +57,25 @@ class Arbiter:
 
 @dataclass(frozen=True)
 class SignIn:
-    """The outcome of a sign-in attempt: the arbiter, or why not and how long to wait."""
+    """The outcome of a sign-in attempt: the arbiter and its session mark, or why not and how long to wait."""
 
     arbiter: Arbiter | None
     wait_seconds: int = 0
+    mark: str = ""
+
+
+def _mark(password_hash: str) -> str:
+    return hashlib.sha256(password_hash.encode()).hexdigest()[:32]
+
+
+def signed_in(connection: store.Connection, name: str, mark: str) -> Arbiter | None:
+    """The arbiter of a session, or None when the name is gone or its password changed since the sign-in."""
+    row = connection.execute(
+        "SELECT name, password_hash, added_at, password_changed_at FROM arbiter WHERE name = ?", (name,)
+    ).fetchone()
+    if row is None or not secrets.compare_digest(_mark(row["password_hash"]), mark):
+        return None
+    return Arbiter(row["name"], row["added_at"], row["password_changed_at"])
 
 
 def checked_name(name: str) -> str:
@@ -149,7 +170,8 @@ def verify(connection: store.Connection, name: str, password: str, client: str =
         stored = row["password_hash"] if row is not None else _unknown_name_hash()
         if check_password_hash(stored, password[:LONGEST_PASSWORD + 1]) and row is not None:
             connection.execute("DELETE FROM sign_in_failure WHERE name = ? AND client = ?", (name, client))
-            return SignIn(Arbiter(row["name"], row["added_at"], row["password_changed_at"]))
+            return SignIn(Arbiter(row["name"], row["added_at"], row["password_changed_at"]),
+                          mark=_mark(row["password_hash"]))
         connection.execute(
             "INSERT INTO sign_in_failure (name, client, failures, last_failed_at) VALUES (?, ?, 1, ?) "
             "ON CONFLICT (name, client) DO UPDATE SET failures = sign_in_failure.failures + 1, "

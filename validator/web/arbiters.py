@@ -10,8 +10,10 @@ session (a new CSRF token), so a token seen before it is worth nothing after.
 Every write view an arbiter uses is wrapped in ``arbiter_required``: a
 visitor who is not signed in gets a redirect to the sign-in page on GET and a
 403 with a sentence on POST, and a POST also needs its form's CSRF token.
-A removed arbiter's session ends at their next request, since the name is
-looked up in the database each time.
+A session also holds the arbiter's session mark (``arbiters.signed_in``):
+it ends at the next request once the arbiter is removed or their password
+changed, even if the name was added again.  A database that cannot count a
+sign-in (read-only) answers 503 with the storing sentence.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from flask.sessions import SecureCookieSessionInterface
 
 from validator.arbitration import arbiters
 from validator.web import csrf, database
+from validator.web.errors import storing
 
 blueprint = Blueprint("arbiters", __name__)
 
 SESSION_KEY = "arbiter"
+MARK_KEY = "arbiter_mark"
 LONGEST_FIELD = 200
 NOT_SIGNED_IN = (
     "Only a signed-in arbiter can do this; sign in at {sign_in} first (an arbiter is added on the server with "
@@ -49,8 +53,9 @@ class SchemeAwareSessionInterface(SecureCookieSessionInterface):
 def current_arbiter() -> arbiters.Arbiter | None:
     """The signed-in arbiter of this request, or None for a player."""
     if "arbiter" not in g:
-        name = session.get(SESSION_KEY)
-        g.arbiter = arbiters.find(database.connection(), name) if isinstance(name, str) else None
+        name, mark = session.get(SESSION_KEY), session.get(MARK_KEY)
+        signed = isinstance(name, str) and isinstance(mark, str)
+        g.arbiter = arbiters.signed_in(database.connection(), name, mark) if signed else None
     return g.arbiter
 
 
@@ -96,7 +101,8 @@ def sign_in():
     following = _safe_next(request.form.get("next"))
     if len(password) > LONGEST_FIELD:
         password = ""
-    outcome = arbiters.verify(database.connection(), name, password, client_address())
+    with storing("your sign-in"):
+        outcome = arbiters.verify(database.connection(), name, password, client_address())
     if outcome.arbiter is None:
         waiting = outcome.wait_seconds and SLOWED.format(seconds=outcome.wait_seconds)
         status = 429 if waiting else 401
@@ -106,8 +112,15 @@ def sign_in():
         return page, status, headers
     session.clear()
     session[SESSION_KEY] = outcome.arbiter.name
+    session[MARK_KEY] = outcome.mark
     current_app.logger.info("The arbiter %s signed in from %s.", outcome.arbiter.name, client_address())
     return redirect(following, code=303)
+
+
+@blueprint.get("/sign-out")
+def sign_out_by_get():
+    """Signing out changes the session, so it is a POST (the sign-out button); a GET is told so."""
+    abort(405, valid_methods=["POST"], description="Sign out with the sign-out button at the top of a page.")
 
 
 @blueprint.post("/sign-out")
