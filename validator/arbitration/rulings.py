@@ -299,8 +299,8 @@ def exceptions_of_report(connection: store.Connection, report_id: str) -> dict[V
 
 
 def search(connection: store.Connection, *, game: str = "", case: str = "", text: str = "",
-           limit: int = 100) -> list[Ruling]:
-    """Rulings of a game, citing a case (exactly), whose decision holds the text; newest first."""
+           limit: int = 100, offset: int = 0) -> list[Ruling]:
+    """Rulings of a game, citing a case (exactly), whose decision holds the text; newest first, ``offset`` on."""
     conditions, parameters = [], []
     if game:
         conditions.append("game = ?")
@@ -313,8 +313,15 @@ def search(connection: store.Connection, *, game: str = "", case: str = "", text
         conditions.append("LOWER(decision) LIKE ? ESCAPE '\\'")
         parameters.append(f"%{escaped}%")
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-    rows = connection.execute(f"SELECT {_COLUMNS} FROM ruling{where} ORDER BY updated_at DESC, id LIMIT ?",
-                              (*parameters, limit)).fetchall()
+    rows = connection.execute(f"SELECT {_COLUMNS} FROM ruling{where} ORDER BY updated_at DESC, id LIMIT ? OFFSET ?",
+                              (*parameters, limit, offset)).fetchall()
+    return [_ruling(row) for row in rows]
+
+
+def of_case_file(connection: store.Connection, case_file_id: str) -> list[Ruling]:
+    """Every ruling written on one case file, newest first (however many rulings its game has)."""
+    rows = connection.execute(f"SELECT {_COLUMNS} FROM ruling WHERE case_file = ? ORDER BY updated_at DESC, id",
+                              (case_file_id,)).fetchall()
     return [_ruling(row) for row in rows]
 
 

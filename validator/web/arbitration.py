@@ -27,6 +27,7 @@ blueprint = Blueprint("arbitration", __name__)
 COMMENT_LIMIT = "REFEREE_COMMENT_LIMIT"  # app config: a counters.Limit
 CASE_FILE_LIMIT = "REFEREE_CASE_FILE_LIMIT"
 DEFAULT_CASE_FILE_LIMIT = counters.Limit(count=20, seconds=3600)
+SEARCH_PAGE = 100  # rulings on one page of /rulings/
 TOO_MANY = "You have {what} often in a short time; wait {seconds} seconds and try again."
 
 
@@ -109,7 +110,7 @@ def case_file(case_file_id: str):
     connection = database.connection()
     return render_template(
         "arbitration/case_file.html", case_file=found, comments=comments.listed(connection, found.id),
-        rulings=[ruling for ruling in rulings.search(connection, game=found.game) if ruling.case_file == found.id],
+        rulings=rulings.of_case_file(connection, found.id),
         ruling_requests=[item for item in requests.listed(connection, found.game) if item.case_file == found.id],
         longest_comment=comments.LONGEST_BODY, longest_author=comments.LONGEST_AUTHOR,
     )
@@ -291,9 +292,12 @@ def search():
             case = rulings.parsed_cases(case)[0]
         except InputError as error:
             _refused(error)
-    found = rulings.search(database.connection(), game=game, case=case, text=text)
-    return render_template("arbitration/rulings.html", found=found, game_id=game, case=case, query=text,
-                           games=_imported_games())
+    page = request.args.get("page", "1")
+    page = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
+    found = rulings.search(database.connection(), game=game, case=case, text=text, limit=SEARCH_PAGE + 1,
+                           offset=(page - 1) * SEARCH_PAGE)
+    return render_template("arbitration/rulings.html", found=found[:SEARCH_PAGE], game_id=game, case=case,
+                           query=text, games=_imported_games(), page=page, more=len(found) > SEARCH_PAGE)
 
 
 # -- Ruling requests ----------------------------------------------------------------
