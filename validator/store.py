@@ -329,6 +329,16 @@ MIGRATIONS: list[str | dict[str, str]] = [
         FROM ruling_citation
         WHERE EXISTS (SELECT 1 FROM ruling_revision WHERE ruling_revision.ruling = ruling_citation.ruling);
     """,
+    # The option each ruling chose of the request it answers (validator/arbitration/rulings.py); a
+    # request's choice is its newest answering ruling's that is not withdrawn.  A request's choice
+    # stored before is given to its newest answering ruling.
+    """
+    ALTER TABLE ruling ADD COLUMN choice TEXT;
+    UPDATE ruling SET choice = (SELECT choice FROM ruling_request WHERE ruling_request.id = ruling.request_id)
+        WHERE request_id IS NOT NULL AND id = (SELECT newer.id FROM ruling AS newer
+                                               WHERE newer.request_id = ruling.request_id
+                                               ORDER BY newer.created_at DESC, newer.id DESC LIMIT 1);
+    """,
 ]
 
 

@@ -144,13 +144,14 @@ def test_requests_are_numbered_per_game_and_a_ruling_answers_one(orchard_databas
                                       opened_by="alice")
         assert (first.number, second.number, other.number) == (1, 2, 1)
         assert [option.label for option in first.options] == ["A", "B"]
-        chosen = requests.choose(connection, first.id, "B")
-        assert chosen.chosen.reading == "only in rain"
         answer = rulings.write(connection, arbiter="alice", game="alpha", decision="Rain only.", cases=["1.1"],
-                               request_id=first.id)
-        assert answer.request_id == first.id
-        with pytest.raises(requests.RequestError, match="no option 'C'"):
-            requests.choose(connection, first.id, "C")
+                               request_id=first.id, choice="B")
+        assert answer.request_id == first.id and answer.choice == "B"
+        assert requests.load(connection, first.id).choice == "B"
+        with pytest.raises(rulings.RulingError, match="no option 'C'"):
+            rulings.write(connection, arbiter="alice", game="alpha", decision="C.", cases=["1.1"],
+                          request_id=first.id, choice="C")
+        assert len(rulings.search(connection, text="C.")) == 0  # nothing stored of the refused ruling
         with pytest.raises(requests.RequestError, match="at least two options"):
             requests.open_request(connection, game="alpha", question="?", readings=["only one"], opened_by="alice")
 
@@ -163,3 +164,23 @@ def test_records_survive_a_new_connection(orchard_database):
     with closing(store.connect(orchard_database)) as connection:
         assert case_files.load(connection, filed.id).title == "Kept"
         assert rulings.load(connection, written.id).case_file == filed.id
+
+
+def test_a_withdrawn_answer_no_longer_counts_as_the_requests_choice(orchard_database):
+    with closing(store.connect(orchard_database)) as connection:
+        asked = requests.open_request(connection, game="alpha", question="Do bridges count?",
+                                      readings=["yes", "no"], opened_by="alice")
+        first = rulings.write(connection, arbiter="alice", game="alpha", decision="Yes.", cases=["1.1"],
+                              request_id=asked.id, choice="A")
+        with store.write_transaction(connection):  # written before the second
+            connection.execute("UPDATE ruling SET created_at = ? WHERE id = ?", ("2026-01-01T00:00:00+00:00", first.id))
+        second = rulings.write(connection, arbiter="alice", game="alpha", decision="No.", cases=["1.1"],
+                               request_id=asked.id, choice="B")
+        assert requests.load(connection, asked.id).choice == "B"
+        rulings.edit(connection, second.id, arbiter="alice", decision="Withdrawn.", cases=["1.1"],
+                     status="withdrawn")
+        assert requests.load(connection, asked.id).choice == "A"
+        assert (rulings.load(connection, first.id).choice, rulings.load(connection, second.id).choice) == ("A", "B")
+        rulings.edit(connection, first.id, arbiter="alice", decision="Withdrawn too.", cases=["1.1"],
+                     status="withdrawn")
+        assert requests.load(connection, asked.id).choice is None

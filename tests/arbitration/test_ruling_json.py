@@ -7,7 +7,10 @@ e-mail address typed into a decision, a reason or a question is withheld.
 
 from __future__ import annotations
 
-from validator import privacy
+from contextlib import closing
+
+from validator import privacy, store
+from validator.arbitration import requests, rulings
 
 from .test_web import checked_report, sign_in, token_of, write_ruling
 from tests.web.conftest import html
@@ -79,3 +82,15 @@ def test_an_unknown_ruling_or_request_as_json_is_a_404_with_a_sentence(check_cli
         answer = check_client.get(path)
         assert answer.status_code == 404 and answer.mimetype == "application/json"
         assert answer.get_json()["error"].startswith("There is no ruling")
+
+
+def test_each_answering_rulings_json_gives_its_own_choice(check_client, arbiter, database_path):
+    with closing(store.connect(database_path)) as connection:
+        asked = requests.open_request(connection, game="alpha", question="Do bridges count?",
+                                      readings=["yes", "no"], opened_by="alice")
+        first = rulings.write(connection, arbiter="alice", game="alpha", decision="Yes.", cases=["1.1"],
+                              request_id=asked.id, choice="A")
+        second = rulings.write(connection, arbiter="alice", game="alpha", decision="No.", cases=["1.1"],
+                               request_id=asked.id, choice="B")
+    assert check_client.get(f"/rulings/{first.id}.json").get_json()["request"]["choice"] == "A"
+    assert check_client.get(f"/rulings/{second.id}.json").get_json()["request"]["choice"] == "B"

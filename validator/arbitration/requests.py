@@ -3,7 +3,8 @@
 A request comes from a case a report marks "unchecked" (a finding Referee
 could not decide) or from a player's question.  It holds the question, the
 options (A, B, C ... each with the reading it implies) and, once decided,
-the arbiter's choice; the ruling that answers it names it.  Numbers are
+the arbiter's choice: the option chosen by its newest answering ruling that
+is not withdrawn (each ruling keeps its own choice, ``ruling.choice``).  Numbers are
 per game, from 1: the next is ``COALESCE(MAX(number), 0) + 1`` read in the
 write transaction, and ``UNIQUE (game, number)`` guards it.
 """
@@ -52,10 +53,6 @@ class RulingRequest:
     opened_by: str
     opened_at: str
 
-    @property
-    def chosen(self) -> Option | None:
-        return next((option for option in self.options if option.label == self.choice), None)
-
 
 def options_of(readings: list[str]) -> tuple[Option, ...]:
     """Options A, B, C ... for the readings given (empty ones left out)."""
@@ -96,21 +93,10 @@ def open_request(connection: store.Connection, *, game: str, question: str, read
     return load(connection, request_id)
 
 
-def choose(connection: store.Connection, request_id: str, label: str) -> RulingRequest:
-    """Record the arbiter's choice among the request's options."""
-    found = load(connection, request_id)
-    if found is None:
-        raise RequestError("There is no ruling request at this address.")
-    if label not in {option.label for option in found.options}:
-        raise RequestError(f"Request {found.number} has no option {label[:5]!r}; choose one of "
-                           f"{', '.join(option.label for option in found.options)}.")
-    with store.write_transaction(connection):
-        connection.execute("UPDATE ruling_request SET choice = ? WHERE id = ?", (label, request_id))
-    return load(connection, request_id)
-
-
-_COLUMNS = ("id, game, number, question, options, choice, origin, report_id, case_number, case_file, opened_by,"
-            " opened_at")
+_CHOICE = ("(SELECT ruling.choice FROM ruling WHERE ruling.request_id = ruling_request.id AND ruling.status <>"
+           " 'withdrawn' AND ruling.choice IS NOT NULL ORDER BY ruling.created_at DESC, ruling.id DESC LIMIT 1)")
+_COLUMNS = (f"id, game, number, question, options, {_CHOICE} AS choice, origin, report_id, case_number, case_file,"
+            " opened_by, opened_at")
 
 
 def _request(row) -> RulingRequest:

@@ -23,7 +23,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from validator import store, stored_results
-from validator.arbitration import clock
+from validator.arbitration import clock, requests
 from validator.cases import CaseNumber, CaseNumberError
 from validator.errors import InputError
 
@@ -94,6 +94,7 @@ class Ruling:
     created_at: str
     updated_at: str
     review_note: str | None
+    choice: str | None = None  # the option it chose of the request it answers
     citations: tuple[Citation, ...] = ()
     exceptions: tuple[ExceptedViolation, ...] = ()
     revisions: tuple[Revision, ...] = field(default=())
@@ -171,17 +172,22 @@ def _checked_exception(connection: store.Connection, game: str, exception: Excep
 
 def write(connection: store.Connection, *, arbiter: str, game: str, decision: str, cases: list[str],
           status: str = "ruled", case_file: str | None = None, request_id: str | None = None,
-          exceptions: list[ExceptedViolation] = ()) -> Ruling:
-    """Store a new ruling and its first revision; every cited case and excepted violation is checked first."""
+          exceptions: list[ExceptedViolation] = (), choice: str | None = None) -> Ruling:
+    """Store a new ruling and its first revision; every cited case, excepted violation and the choice checked first.
+
+    ``choice`` is the option it chooses of the request it answers, stored with the ruling in one transaction.
+    """
     decision = _checked(decision, status)
     ruling_id, stamp = secrets.token_urlsafe(ID_BYTES), clock.now()
     with store.write_transaction(connection):
         citations = _citations(connection, game, cases)
         checked = [_checked_exception(connection, game, exception) for exception in exceptions]
+        if choice:
+            _check_choice(connection, request_id, choice)
         connection.execute(
-            "INSERT INTO ruling (id, game, case_file, request_id, arbiter, status, decision, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (ruling_id, game, case_file, request_id, arbiter, status, decision, stamp, stamp),
+            "INSERT INTO ruling (id, game, case_file, request_id, arbiter, status, decision, created_at, updated_at,"
+            " choice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (ruling_id, game, case_file, request_id, arbiter, status, decision, stamp, stamp, choice or None),
         )
         _store_citations(connection, ruling_id, game, citations)
         _store_revision(connection, ruling_id, 1, arbiter, status, decision, citations, stamp)
@@ -194,6 +200,15 @@ def write(connection: store.Connection, *, arbiter: str, game: str, decision: st
                  exception.reason),
             )
     return load(connection, ruling_id)
+
+
+def _check_choice(connection: store.Connection, request_id: str | None, choice: str) -> None:
+    found = requests.load(connection, request_id) if request_id else None
+    if found is None:
+        raise RulingError("Only a ruling that answers a request chooses an option; answer it from the request's page.")
+    if choice not in {option.label for option in found.options}:
+        raise RulingError(f"Request {found.number} has no option {choice[:5]!r}; choose one of "
+                          f"{', '.join(option.label for option in found.options)}.")
 
 
 def edit(connection: store.Connection, ruling_id: str, *, arbiter: str, decision: str, cases: list[str],
@@ -245,7 +260,7 @@ def _store_revision(connection, ruling_id, revision, arbiter, status, decision, 
                            " VALUES (?, ?, ?, ?)", (ruling_id, revision, citation.number, citation.case_text))
 
 
-_COLUMNS = "id, game, case_file, request_id, arbiter, status, decision, created_at, updated_at, review_note"
+_COLUMNS = "id, game, case_file, request_id, arbiter, status, decision, created_at, updated_at, review_note, choice"
 
 
 def _ruling(row, citations=(), exceptions=(), revisions=()) -> Ruling:

@@ -224,20 +224,14 @@ def write_ruling():
         excepted.append(rulings.ExceptedViolation(rulings.ViolationKey.of_item(choice.report_id, choice.item),
                                                   form.get(f"reason-{value}", "")[:rulings.LONGEST_REASON * 2]))
     connection = database.connection()
-    choice = form.get("choice", "") if answering is not None else ""
-    if choice and choice not in {option.label for option in answering.options}:
-        abort(400, description=f"Request {answering.number} has no option {choice[:5]!r}; reload the form.")
     try:
         with storing("the ruling"):
             written = rulings.write(
                 connection, arbiter=current_arbiter().name, game=game, decision=form.get("decision", "")[:50_000],
                 cases=rulings.parsed_cases(form.get("cases", "")[:2000]), status=form.get("status", "ruled"),
                 case_file=case_file_id, request_id=answering.id if answering else None, exceptions=excepted,
+                choice=form.get("choice", "")[:5] if answering is not None else None,
             )
-        if choice:
-            with storing(f"the option the ruling chose for request {answering.number} (the ruling itself was "
-                         "stored: choose the option again on its request)"):
-                requests.choose(connection, answering.id, choice)
     except InputError as error:
         _refused(error)
     return redirect(url_for("arbitration.ruling", ruling_id=written.id), code=303)

@@ -22,7 +22,7 @@ def ruling_json(ruling: rulings.Ruling, answered: requests.RulingRequest | None 
     """The ruling with its cited cases (each with the text kept when cited), exceptions and history."""
     request = _linked("arbitration.ruling_request", "request_id", ruling.request_id)
     if request is not None and answered is not None:
-        request.update(number=answered.number, choice=answered.choice)
+        request.update(number=answered.number, choice=ruling.choice)  # this ruling's own choice
     return privacy.scrubbed({
         "id": ruling.id, "url": permanent_url("arbitration.ruling", ruling_id=ruling.id), "game": ruling.game,
         "status": ruling.status, "arbiter": ruling.arbiter, "decision": ruling.decision,
