@@ -4,8 +4,9 @@ A save's description, a log's chat, a global property or a piece's property
 is free text a player typed, and players do type their e-mail addresses
 there.  Referee shows what the position needs and nothing about the people:
 every word holding an address (``name@host.tld``, ``mailto:...``) is replaced
-by :data:`WITHHELD` in the JSON and on the pages made from it (the report
-JSON, the web's stored reports, ``vassal dump``).  The roster's player names
+by :data:`WITHHELD` in the JSON and on every page (the report JSON, the
+web's stored reports and exports, ``vassal dump``, and every text a web page
+prints, through validator.web's template ``finalize``).  The roster's player names
 are left out of the dump altogether (its sides are what a reader needs), and
 the roster's player ids, VASSAL's passwords, are never kept at all
 (:mod:`validator.saves.vassal.model`).
@@ -38,7 +39,12 @@ def without_addresses(text: str) -> str:
     if "@" not in text:
         return text
     parts = _SEPARATORS.split(text)
-    return "".join(WITHHELD if "@" in part and _is_address(part) else part for part in parts)
+    return "".join(_withheld(part) if "@" in part and _is_address(part) else part for part in parts)
+
+
+def _withheld(word: str) -> str:
+    """:data:`WITHHELD` in place of an address, keeping the punctuation that ends its sentence."""
+    return WITHHELD + word[len(word.rstrip(".:!?")):]
 
 
 def scrubbed(data: object) -> object:

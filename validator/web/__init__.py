@@ -11,9 +11,10 @@ from contextlib import closing
 from pathlib import Path
 
 from flask import Flask
+from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from validator import instance, paths, settings, storage
+from validator import instance, paths, privacy, settings, storage
 from validator.errors import InputError
 from validator.wording import plural, verb_for
 
@@ -58,6 +59,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Block tags leave no blank lines behind, so pages stay compact to read and send.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    app.jinja_env.finalize = _shown
 
     from validator.web import (
         addresses,
@@ -112,6 +114,20 @@ def _instance_path(config: dict) -> Path:
     if config.get("DATABASE") and "://" not in str(config["DATABASE"]):
         return Path(config["DATABASE"]).resolve().parent
     return instance.folder().resolve()
+
+
+def _shown(value: object) -> object:
+    """Every text a page prints, with any e-mail address withheld, as the JSON withholds it (validator.privacy).
+
+    Jinja calls this on each ``{{ ... }}`` value before escaping it, so a
+    player's comment, an upload's file name or anything else typed by someone
+    is shown without their address on every page, whatever template prints
+    it.  Markup (HTML the app built itself: rulebook text, pictures) is left
+    as it is.
+    """
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return privacy.without_addresses(value)
+    return value
 
 
 def _trust_proxies(app: Flask, proxy_count: int) -> None:
