@@ -49,3 +49,9 @@ def test_a_request_is_opened_from_an_unchecked_finding_of_a_logs_step(check_clie
     form = html(check_client.get(f"/requests/new?report={report_id}"))
     assert form.xpath("//select[@name='case_number']/option/@value") == ["", "1.1"]
     assert "(step 2)" in text_of(form.xpath("//select[@name='case_number']")[0])
+
+
+def test_the_request_form_offers_every_option_a_request_may_weigh(check_client, arbiter):
+    sign_in(check_client)
+    form = html(check_client.get("/requests/new"))
+    assert form.xpath("//input[starts-with(@name, 'option-')]/@name") == [f"option-{label}" for label in "ABCDEF"]

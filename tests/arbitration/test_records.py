@@ -184,3 +184,19 @@ def test_a_withdrawn_answer_no_longer_counts_as_the_requests_choice(orchard_data
         rulings.edit(connection, first.id, arbiter="alice", decision="Withdrawn too.", cases=["1.1"],
                      status="withdrawn")
         assert requests.load(connection, asked.id).choice is None
+
+
+def test_a_requests_options_keep_their_letters_and_its_case_is_one_of_the_rulebook(orchard_database):
+    with closing(store.connect(orchard_database)) as connection:
+        asked = requests.open_request(connection, game="alpha", question="Which?",
+                                      readings=["first", "", "third", "", "", "sixth"], opened_by="alice",
+                                      origin="unchecked", case_number="1.1")
+        assert [(option.label, option.reading) for option in asked.options] == [
+            ("A", "first"), ("C", "third"), ("F", "sixth")]
+        with pytest.raises(requests.RequestError, match="Case 9.9 is not in the imported rulebook of alpha"):
+            requests.open_request(connection, game="alpha", question="?", readings=["a", "b"], opened_by="alice",
+                                  origin="unchecked", case_number="9.9")
+        with pytest.raises(requests.RequestError, match="is not a case number"):
+            requests.open_request(connection, game="alpha", question="?", readings=["a", "b"], opened_by="alice",
+                                  origin="unchecked", case_number="<script>")
+        assert len(requests.listed(connection)) == 1

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from validator import store
 from validator.arbitration import clock
+from validator.cases import CaseNumber, CaseNumberError
 from validator.errors import InputError
 
 ORIGINS = ("unchecked", "question")
@@ -55,14 +56,29 @@ class RulingRequest:
 
 
 def options_of(readings: list[str]) -> tuple[Option, ...]:
-    """Options A, B, C ... for the readings given (empty ones left out)."""
-    given = [reading.strip() for reading in readings if reading.strip()]
-    if len(given) > MOST_OPTIONS:
-        raise RequestError(f"{len(given)} options were given; a request weighs {MOST_OPTIONS} at most.")
-    for reading in given:
-        if len(reading) > LONGEST_READING:
-            raise RequestError(f"An option has {len(reading)} characters; shorten it to {LONGEST_READING} at most.")
-    return tuple(Option(label, reading) for label, reading in zip(LABELS, given, strict=False))
+    """Options for the readings given in the order A, B, C ...: each keeps its letter, empty ones are left out."""
+    if len(readings) > MOST_OPTIONS:
+        raise RequestError(f"{len(readings)} options were given; a request weighs {MOST_OPTIONS} at most.")
+    given = [Option(label, reading.strip()) for label, reading in zip(LABELS, readings, strict=False)
+             if reading.strip()]
+    for option in given:
+        if len(option.reading) > LONGEST_READING:
+            raise RequestError(f"Option {option.label} has {len(option.reading)} characters; shorten it to "
+                               f"{LONGEST_READING} at most.")
+    return tuple(given)
+
+
+def _checked_case(connection: store.Connection, game: str, case_number: str) -> str:
+    """The unchecked case a request comes from, as a case of the game's imported rulebook."""
+    try:
+        number = str(CaseNumber.parse(case_number.strip()))
+    except CaseNumberError:
+        raise RequestError(f"{case_number[:40]!r} is not a case number; choose the unchecked case from the "
+                           "report's list.") from None
+    if connection.execute("SELECT 1 FROM rule_case WHERE game = ? AND number = ?", (game, number)).fetchone() is None:
+        raise RequestError(f"Case {number} is not in the imported rulebook of {game}; a request from an "
+                           "unchecked case names a case the rulebook has (import it first if it is not).")
+    return number
 
 
 def open_request(connection: store.Connection, *, game: str, question: str, readings: list[str], opened_by: str,
@@ -82,6 +98,8 @@ def open_request(connection: store.Connection, *, game: str, question: str, read
             "SELECT 1 FROM report WHERE id = ? AND game = ?", (report_id, game)
         ).fetchone() is None:
             raise RequestError(f"There is no report {report_id[:40]!r} of {game}; open the request from its page.")
+        if case_number is not None:
+            case_number = _checked_case(connection, game, case_number)
         number = connection.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM ruling_request WHERE game = ?",
                                     (game,)).fetchone()[0]
         connection.execute(

@@ -306,7 +306,7 @@ def request_form():
                  if item.get("severity") == "unchecked"]
     return render_template("arbitration/request_form.html", record=record, unchecked=unchecked,
                            case_number=request.args.get("case", ""), case_file_id=request.args.get("case_file", ""),
-                           games=_imported_games(), labels=requests.LABELS[:3])
+                           games=_imported_games(), labels=requests.LABELS)
 
 
 @blueprint.post("/requests/")
