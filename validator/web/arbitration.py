@@ -195,16 +195,31 @@ def _imported_games() -> list[str]:
     return [row[0] for row in database.connection().execute("SELECT game FROM rulebook ORDER BY game")]
 
 
+def _ruling_form_page(*, ruling: rulings.Ruling | None = None, game: str | None = None,
+                      reports: list[records.Record] = (), answering: requests.RulingRequest | None = None,
+                      case_file_id: str | None = None, report_id: str | None = None, cases: str = "",
+                      problem: str | None = None):
+    """The ruling form, new or editing; after a mistake, filled in with what was sent and the sentence (400)."""
+    page = render_template(
+        "arbitration/ruling_form.html", ruling=ruling, ruling_game=game or (answering.game if answering else None),
+        games=[] if ruling else _imported_games(), choosable=_choosable(list(reports)),
+        case_file_id=case_file_id or "", report_id=report_id or "", answering=answering, cases=cases,
+        statuses=rulings.STATUSES, problem=problem, filled=request.form if problem else None)
+    return page, 400 if problem else 200
+
+
+def _problem(error: InputError) -> str:
+    return error.args[1] if len(error.args) > 1 else str(error)
+
+
 @blueprint.get("/rulings/new")
 @arbiter_required
 def ruling_form():
     case_file_id, report_id = request.args.get("case_file"), request.args.get("report")
     game, reports = _scope(case_file_id, report_id)
     answering = _request_or_404(request.args["request"]) if request.args.get("request") else None
-    return render_template("arbitration/ruling_form.html", ruling=None, game=None, ruling_game=game or (
-        answering.game if answering else None), games=_imported_games(), choosable=_choosable(reports),
-        case_file_id=case_file_id or "", report_id=report_id or "", answering=answering,
-        cases=request.args.get("cases", ""), statuses=rulings.STATUSES)
+    return _ruling_form_page(game=game, reports=reports, answering=answering, case_file_id=case_file_id,
+                             report_id=report_id, cases=request.args.get("cases", ""))
 
 
 @blueprint.post("/rulings/")
@@ -214,6 +229,7 @@ def write_ruling():
     case_file_id, report_id = form.get("case_file") or None, form.get("report") or None
     game, reports = _scope(case_file_id, report_id)
     answering = _request_or_404(form["request"]) if form.get("request") else None
+    scope_game = game
     game = game or (answering.game if answering else form.get("game", ""))
     by_value = {choice.value: choice for choice in _choosable(reports)}
     excepted = []
@@ -233,7 +249,8 @@ def write_ruling():
                 choice=form.get("choice", "")[:5] if answering is not None else None,
             )
     except InputError as error:
-        _refused(error)
+        return _ruling_form_page(game=scope_game, reports=reports, answering=answering, case_file_id=case_file_id,
+                                 report_id=report_id, cases=form.get("cases", "")[:2000], problem=_problem(error))
     return redirect(url_for("arbitration.ruling", ruling_id=written.id), code=303)
 
 
@@ -257,10 +274,8 @@ def ruling_as_json(ruling_id: str):
 @arbiter_required
 def edit_form(ruling_id: str):
     found = _ruling_or_404(ruling_id)
-    return render_template("arbitration/ruling_form.html", ruling=found, game=None, ruling_game=found.game,
-                           games=[], choosable=[], case_file_id="", report_id="", answering=None,
-                           cases=", ".join(citation.number for citation in found.citations),
-                           statuses=rulings.STATUSES)
+    return _ruling_form_page(ruling=found, game=found.game,
+                             cases=", ".join(citation.number for citation in found.citations))
 
 
 @blueprint.post("/rulings/<ruling_id>")
@@ -274,7 +289,8 @@ def edit(ruling_id: str):
                          cases=rulings.parsed_cases(request.form.get("cases", "")[:2000]),
                          status=request.form.get("status", ""), recite=request.form.get("recite") == "yes")
     except InputError as error:
-        _refused(error)
+        return _ruling_form_page(ruling=found, game=found.game, cases=request.form.get("cases", "")[:2000],
+                                 problem=_problem(error))
     return redirect(url_for("arbitration.ruling", ruling_id=found.id), code=303)
 
 
@@ -297,16 +313,23 @@ def search():
 # -- Ruling requests ----------------------------------------------------------------
 
 
+def _request_form_page(record: records.Record | None, case_number: str, case_file_id: str,
+                       problem: str | None = None):
+    """The request form; after a mistake, filled in with what was sent and the sentence (400)."""
+    unchecked = [(place, item) for place, item in (placed_results(record.report, "findings") if record else [])
+                 if item.get("severity") == "unchecked"]
+    page = render_template("arbitration/request_form.html", record=record, unchecked=unchecked,
+                           case_number=case_number, case_file_id=case_file_id, games=_imported_games(),
+                           labels=requests.LABELS, problem=problem, filled=request.form if problem else None)
+    return page, 400 if problem else 200
+
+
 @blueprint.get("/requests/new")
 @arbiter_required
 def request_form():
     report_id = request.args.get("report", "")
     record = records.load(database.connection(), report_id) if report_id else None
-    unchecked = [(place, item) for place, item in (placed_results(record.report, "findings") if record else [])
-                 if item.get("severity") == "unchecked"]
-    return render_template("arbitration/request_form.html", record=record, unchecked=unchecked,
-                           case_number=request.args.get("case", ""), case_file_id=request.args.get("case_file", ""),
-                           games=_imported_games(), labels=requests.LABELS)
+    return _request_form_page(record, request.args.get("case", ""), request.args.get("case_file", ""))
 
 
 @blueprint.post("/requests/")
@@ -326,7 +349,7 @@ def open_request():
                 report_id=report_id, case_number=form.get("case_number") or None, case_file=case_file_id,
             )
     except InputError as error:
-        _refused(error)
+        return _request_form_page(record, form.get("case_number", "")[:40], case_file_id or "", _problem(error))
     return redirect(url_for("arbitration.ruling_request", request_id=opened.id), code=303)
 
 
