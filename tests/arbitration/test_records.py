@@ -200,3 +200,12 @@ def test_a_requests_options_keep_their_letters_and_its_case_is_one_of_the_rulebo
             requests.open_request(connection, game="alpha", question="?", readings=["a", "b"], opened_by="alice",
                                   origin="unchecked", case_number="<script>")
         assert len(requests.listed(connection)) == 1
+
+
+def test_the_decision_search_folds_every_letters_case_on_both_databases(orchard_database):
+    with closing(store.connect(orchard_database)) as connection:
+        written = rulings.write(connection, arbiter="alice", game="alpha", decision="ÉTAPE DE ŽELEZNICA.",
+                                cases=["2.2"])
+        assert [found.id for found in rulings.search(connection, text="étape de železnica")] == [written.id]
+        assert [found.id for found in rulings.search(connection, text="Étape")] == [written.id]
+        assert rulings.search(connection, text="étape", offset=1) == []

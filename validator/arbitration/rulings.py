@@ -17,6 +17,7 @@ report page then shows it as excepted, with the ruling's link.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import secrets
@@ -315,7 +316,11 @@ def exceptions_of_report(connection: store.Connection, report_id: str) -> dict[V
 
 def search(connection: store.Connection, *, game: str = "", case: str = "", text: str = "",
            limit: int = 100, offset: int = 0) -> list[Ruling]:
-    """Rulings of a game, citing a case (exactly), whose decision holds the text; newest first, ``offset`` on."""
+    """Rulings of a game, citing a case (exactly), whose decision holds the text; newest first, ``offset`` on.
+
+    The text is matched in Python, both sides case-folded, so SQLite (whose LOWER() folds ASCII only) and
+    PostgreSQL find the same rulings for any letters.
+    """
     conditions, parameters = [], []
     if game:
         conditions.append("game = ?")
@@ -323,14 +328,14 @@ def search(connection: store.Connection, *, game: str = "", case: str = "", text
     if case:
         conditions.append("id IN (SELECT ruling FROM ruling_citation WHERE number = ?)")
         parameters.append(case)
-    if text:
-        escaped = text[:LONGEST_QUERY].lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        conditions.append("LOWER(decision) LIKE ? ESCAPE '\\'")
-        parameters.append(f"%{escaped}%")
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-    rows = connection.execute(f"SELECT {_COLUMNS} FROM ruling{where} ORDER BY updated_at DESC, id LIMIT ? OFFSET ?",
-                              (*parameters, limit, offset)).fetchall()
-    return [_ruling(row) for row in rows]
+    query = f"SELECT {_COLUMNS} FROM ruling{where} ORDER BY updated_at DESC, id"
+    if not text:
+        rows = connection.execute(f"{query} LIMIT ? OFFSET ?", (*parameters, limit, offset)).fetchall()
+        return [_ruling(row) for row in rows]
+    needle = text[:LONGEST_QUERY].casefold()
+    matching = (row for row in connection.execute(query, parameters) if needle in row["decision"].casefold())
+    return [_ruling(row) for row in itertools.islice(matching, offset, offset + limit)]
 
 
 def of_case_file(connection: store.Connection, case_file_id: str) -> list[Ruling]:
