@@ -7,6 +7,8 @@ import secrets
 from contextlib import closing
 
 from validator import store
+from validator.arbitration import case_files, counters
+from validator.web import create_app
 
 from .conftest import VIOLATIONS
 from .test_web import sign_in
@@ -55,3 +57,28 @@ def test_the_request_form_offers_every_option_a_request_may_weigh(check_client, 
     sign_in(check_client)
     form = html(check_client.get("/requests/new"))
     assert form.xpath("//input[starts-with(@name, 'option-')]/@name") == [f"option-{label}" for label in "ABCDEF"]
+
+
+def test_a_player_opens_a_case_file_on_a_log_as_a_log_with_a_clean_title(check_client, database_path):
+    report_id = stored_log(database_path)
+    token = html(check_client.get(f"/reports/{report_id}")).xpath(
+        "//form[@class='open-case-file']//input[@name='csrf_token']/@value")[0]
+    opened = check_client.post(f"/reports/{report_id}/case-file",
+                               data={"csrf_token": token, "title": "Gate\x1b[31m\x00 fight"})
+    assert opened.status_code == 303
+    with closing(store.connect(database_path)) as connection:
+        filed = case_files.load(connection, opened.headers["Location"].rsplit("/", 1)[-1])
+    assert (filed.kind, [report.role for report in filed.reports]) == ("log", ["log"])
+    assert filed.title == "Gate [31m fight"
+
+
+def test_a_case_file_on_a_missing_report_uses_up_no_opening(checking_games, book, database_path, tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(database_path), "INSTANCE": str(tmp_path / "limited"),
+                      "SECRET_KEY": "test-only", "REFEREE_CASE_FILE_LIMIT": counters.Limit(count=1, seconds=3600)})
+    client = app.test_client()
+    report_id = stored_log(database_path)
+    token = html(client.get(f"/reports/{report_id}")).xpath("//input[@name='csrf_token']/@value")[0]
+    assert client.post("/reports/no-such-report/case-file", data={"csrf_token": token}).status_code == 404
+    assert client.post(f"/reports/{report_id}/case-file", data={"csrf_token": token}).status_code == 303
+    limited = client.post(f"/reports/{report_id}/case-file", data={"csrf_token": token})
+    assert limited.status_code == 429 and 0 < int(limited.headers["Retry-After"]) <= 3600

@@ -184,6 +184,8 @@ def test_comments_are_rate_limited_per_client_address(checking_games, book, data
                                                                "body": f"comment {n}"}).status_code
                 for n in range(3)]
     assert statuses == [303, 303, 429]
+    limited = client.post(case_file_url + "/comments", data={"csrf_token": token, "author": "Red", "body": "more"})
+    assert 3500 < int(limited.headers["Retry-After"]) <= 3600
     other = client.post(case_file_url + "/comments", environ_base={"REMOTE_ADDR": "10.9.9.9"},
                         data={"csrf_token": token, "author": "Blue", "body": "mine"})
     assert other.status_code == 303

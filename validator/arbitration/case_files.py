@@ -2,12 +2,14 @@
 
 A case file holds one save, a before/after pair, a log, or a chain of saves;
 its reports are kept in order with their role (``save``, ``before``,
-``after``, ``log``, ``step``).  Its id is random and URL-safe, so its address
+``after``, ``log``, ``step``; ``chain`` for the one report that judges a
+whole chain of saves).  Its id is random and URL-safe, so its address
 is permanent and cannot be guessed; case files are listed to arbiters only.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -17,6 +19,7 @@ from validator.errors import InputError
 
 ID_BYTES = 16
 LONGEST_TITLE = 200
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # as comments drop them; whitespace among them becomes a space
 # Each kind of case file, and the roles of its reports in order.
 KINDS = {
     "save": "one position",
@@ -57,10 +60,12 @@ def roles_for(kind: str, count: int) -> list[str]:
         return ["before", "after"]
     if kind == "log" and count == 1:
         return ["log"]
+    if kind == "chain" and count == 1:
+        return ["chain"]
     if kind == "chain" and count >= 2:
         return ["step"] * count
     needs = {"save": "one report", "pair": "two reports (before, then after)", "log": "one report (of the log)",
-             "chain": "two reports or more, in the order of play"}
+             "chain": "one report of the chain, or two reports or more in the order of play"}
     if kind not in needs:
         raise CaseFileError(f"A case file of kind {kind!r} cannot be opened; the kinds are {', '.join(KINDS)}.")
     given = f"{count} {'was' if count == 1 else 'were'} given"
@@ -69,7 +74,7 @@ def roles_for(kind: str, count: int) -> list[str]:
 
 def open_case_file(connection: store.Connection, title: str, kind: str, report_ids: list[str]) -> CaseFile:
     """Open a case file on stored reports of one game; a missing report or a second game is refused."""
-    title = " ".join(title.split())[:LONGEST_TITLE]
+    title = " ".join(_CONTROL.sub(" ", title).split())[:LONGEST_TITLE]
     roles = roles_for(kind, len(report_ids))
     with store.write_transaction(connection):
         games = []

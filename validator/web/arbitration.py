@@ -36,7 +36,7 @@ def _refused(error: InputError):
 
 
 def _limited(what: str, reached: counters.LimitReached):
-    abort(429, description=TOO_MANY.format(what=what, seconds=reached.wait_seconds))
+    abort(429, description=TOO_MANY.format(what=what, seconds=reached.wait_seconds), retry_after=reached.wait_seconds)
 
 
 def _case_file_or_404(case_file_id: str) -> case_files.CaseFile:
@@ -91,12 +91,16 @@ def open_case_file_on_report(report_id: str):
     """Anyone holding a report's link may open a case file on it (rate-limited per client address)."""
     csrf.require_token()
     connection = database.connection()
+    record = records.load(connection, report_id)
+    if record is None:  # before the count, so a wrong address uses up no case file
+        abort(404, description=f"There is no report “{printable(report_id, 40)}”; open the case file from its page.")
+    kind = record.report.get("kind") if stored_results.is_moves(record.report) else "save"  # a log's or a chain's
     limit = current_app.config.get(CASE_FILE_LIMIT, DEFAULT_CASE_FILE_LIMIT)
     try:
         with storing("the case file"):
             with store.write_transaction(connection):
                 counters.take(connection, "case-file", client_address(), limit)
-            opened = case_files.open_case_file(connection, request.form.get("title", ""), "save", [report_id])
+            opened = case_files.open_case_file(connection, request.form.get("title", ""), kind, [record.id])
     except counters.LimitReached as reached:
         _limited("opened case files", reached)
     except InputError as error:
