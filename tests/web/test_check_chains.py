@@ -282,3 +282,19 @@ def test_the_picture_before_a_link_from_a_legal_save_marks_nothing(client, tmp_p
     before = section.xpath(".//figure")[0]
     assert text_of(before.xpath("figcaption")[0]) == "Before save 2"
     assert "No place breaks a rule" in text_of(before)
+
+
+def test_a_chain_illegal_only_by_its_first_save_says_so_on_its_page(client, tmp_path):
+    """The first save is checked as a position: the page names it, not 'the position the log starts from'."""
+    italians = [f'id="it-{index}" name="Italian division {index}" nationality="italian" size="division" '
+                f'strength="6" location="montenegro/cetinje/axis"' for index in range(9)]
+    saves = [tito_save(tmp_path / "1.xml", italians, turn=3, phase="axis-combat"),
+             tito_save(tmp_path / "2.xml", italians, turn=3, phase="axis-combat")]
+    report_id = report_id_of(post_chain(client, saves))
+    page = html(client.get(f"/reports/{report_id}"))
+    verdict = text_of(page.xpath("//p[contains(@class, 'verdict')]")[0])
+    assert verdict.startswith("Illegal: the first save breaks a rule Referee checks"), verdict
+    assert "log" not in verdict
+    (start,) = page.xpath("//section[@id='start']")
+    assert text_of(start.xpath("h2")[0]) == "The first save"
+    assert "6.21" in text_of(start)
