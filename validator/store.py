@@ -324,7 +324,8 @@ MIGRATIONS: list[str | dict[str, str]] = [
         FOREIGN KEY (ruling, revision) REFERENCES ruling_revision(ruling, revision) ON DELETE CASCADE
     );
     INSERT INTO ruling_revision_citation (ruling, revision, number, case_text)
-        SELECT ruling, (SELECT MAX(revision) FROM ruling_revision WHERE ruling_revision.ruling = ruling_citation.ruling),
+        SELECT ruling,
+               (SELECT MAX(revision) FROM ruling_revision WHERE ruling_revision.ruling = ruling_citation.ruling),
                number, case_text
         FROM ruling_citation
         WHERE EXISTS (SELECT 1 FROM ruling_revision WHERE ruling_revision.ruling = ruling_citation.ruling);
