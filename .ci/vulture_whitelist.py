@@ -8,6 +8,7 @@ each with why it stays.
 # Attributes set on library objects, read by the library itself.
 trim_blocks  # jinja_env option (validator/web/__init__.py), read by Jinja
 lstrip_blocks  # jinja_env option (validator/web/__init__.py), read by Jinja
+finalize  # jinja_env option (validator/web/__init__.py: every printed text without e-mail addresses), read by Jinja
 row_factory  # sqlite3 connection option (validator/info.py, validator/store.py), read by sqlite3
 log_errors  # re2.Options option (validator/patterns.py), read by RE2
 
