@@ -91,6 +91,7 @@ WORST = {
     ("validator.commands.vassal_mapping", r"[^A-Za-z0-9_.:/\-]"): ("spaces", "letters"),
     # validator/cases.py: a case number; the reader only tries 32 characters, the pattern anchors both ends
     "validator.arbitration.arbiters.NAME_PATTERN": ("letters and hyphens", "an identifier too long"),
+    "validator.arbitration.case_files._CONTROL": ("letters", "tabs and newlines"),
     "validator.arbitration.comments._CONTROL": ("letters", "tabs and newlines"),
     "validator.arbitration.rulings._CASE_SEPARATORS": ("spaces between letters", "digits and commas"),
     "validator.cases._PATTERN": ("digits and dots", "spaces", "case numbers without titles"),

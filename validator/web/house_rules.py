@@ -24,7 +24,7 @@ from validator import games, house_rules, kept_house_rules
 from validator.errors import InputError
 from validator.games import UnknownGame
 from validator.report import Report
-from validator.web import database
+from validator.web import database, library
 from validator.web.arbiters import arbiter_required, current_arbiter
 from validator.web.errors import storing
 
@@ -98,5 +98,6 @@ def _page(game, problem: str | None = None, status: int = 200):
     unruled = [(case, name, summary) for case, name, summary in checks if (case, name) not in ruled]
     page = render_template("house_rules/game.html", game=game, rules=rules, checks=checks, unruled=unruled,
                            severities=house_rules.SEVERITIES, problem=problem,
-                           anchor=kept_house_rules.anchor, arbiter=current_arbiter())
+                           anchor=kept_house_rules.anchor, arbiter=current_arbiter(),
+                           imported=library.rulebook(game.id) is not None)  # case pages exist only once imported
     return page, status
