@@ -17,7 +17,7 @@ cache and the instance's ``prepared-maps`` folder.  It keeps the compiled
 modules and the imported plugins (a process that checks has them too).
 Prints one JSON object per position, for bench/run to put in its table.
 
-    PYTHONPATH=. python bench/check_ratios.py FOLDER [--repeat 5] [--awaw 1250 5000 20000] [--profile]
+    PYTHONPATH=. python bench/check_ratios.py FOLDER [--repeat 5] [--awaw 1250 5000 20000] [--only GAME] [--profile]
 """
 
 from __future__ import annotations
@@ -115,9 +115,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--awaw", type=int, nargs="+", default=[1250, 5000, 20000])
     parser.add_argument("--hexes", type=int, default=20_000)
     parser.add_argument("--profile", action="store_true", help="profile the largest awaw check, map kept")
+    parser.add_argument("--only", choices=("awaw", "tww", "tito"),
+                        help="measure only this game's positions (all are still written)")
     arguments = parser.parse_args(argv)
     chosen = positions(arguments.folder, arguments.awaw, arguments.hexes)
     for name, save, map_path in chosen:
+        if arguments.only and not name.startswith(arguments.only):
+            continue
         print(json.dumps(figures(name, save, map_path, arguments.repeat)), flush=True)
     if arguments.profile:
         name, save, _ = chosen[len(arguments.awaw) - 1]
