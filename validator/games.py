@@ -46,7 +46,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
 
+from validator import compiled_methods
 from validator.errors import InputError
+
+compiled_methods.install()  # the first module of a command to make dataclasses: every one after it is made quicker
 
 # Kept out of start-up (issue 14): the command line's parser imports this module for the game
 # ids, and the case index, the rule set and the entry points are needed only later.

@@ -31,8 +31,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from validator import compiled_methods
 from validator.errors import InputError
 from validator.limits import CLI_LIMITS, NAMES, WEB_LIMITS, Limits, LimitSettingError, checked_figure, parse_figure
+
+compiled_methods.install()  # before this module's dataclasses: the first a web app makes (see validator.games)
 
 if TYPE_CHECKING:
     import tomllib

@@ -1,0 +1,142 @@
+"""The dataclass methods table: classes made through it are the ones ``dataclasses`` makes, and a table
+that is another interpreter's, damaged or absent is compiled around, never trusted and never an error."""
+
+from __future__ import annotations
+
+import dataclasses
+import marshal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from validator import compiled_methods
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def fresh_table(monkeypatch, instance_dir):
+    """An empty table of this process, the instance folder made, and the module's state put back afterwards."""
+    instance_dir.mkdir(parents=True)
+    monkeypatch.setattr(compiled_methods, "_code_of", {})
+    monkeypatch.setattr(compiled_methods, "_used", set())
+    monkeypatch.setattr(compiled_methods, "_compiled_anew", False)
+    return instance_dir
+
+
+def _make_class(default: int = 0):
+    @dataclasses.dataclass(frozen=True)
+    class Sample:
+        first: int
+        second: str = "two"
+        third: int = default
+
+    return Sample
+
+
+def test_dataclasses_compile_through_the_table_once_it_is_installed():
+    import validator.games  # noqa: F401 - the first module of a command to make dataclasses installs it
+
+    assert dataclasses.exec is compiled_methods._exec
+
+
+def test_a_class_made_through_the_table_behaves_as_dataclasses_makes_it(fresh_table):
+    Sample = _make_class()
+    assert compiled_methods._compiled_anew  # its methods went through the table
+    again = _make_class()  # the same texts, now found in the table
+    for made in (Sample, again):
+        value = made(1)
+        assert value == made(1, "two", 0) and value != made(1, "three")
+        assert hash(value) == hash(made(1)) == hash((1, "two", 0))
+        assert repr(value) == "_make_class.<locals>.Sample(first=1, second='two', third=0)"
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.first = 2
+        assert [field.name for field in dataclasses.fields(made)] == ["first", "second", "third"]
+        assert dataclasses.replace(value, third=3).third == 3
+        assert made.__init__.__annotations__ == {"first": "int", "second": "str", "third": "int", "return": None}
+
+
+def test_the_code_of_a_text_is_what_compiling_the_text_gives(fresh_table):
+    _make_class()
+    for text, code in compiled_methods._code_of.items():
+        assert code == compile(text, "<string>", "exec", dont_inherit=True)
+
+
+def test_another_default_is_another_text_and_its_own_entry(fresh_table):
+    assert _make_class(5)(1).third == 5
+    before = set(compiled_methods._code_of)
+    assert _make_class(6)(1).third == 6  # a default is passed in, so the same texts serve it
+    assert set(compiled_methods._code_of) == before
+    @dataclasses.dataclass(frozen=True)
+    class Other:
+        only: int
+
+    assert set(compiled_methods._code_of) > before  # other fields: other texts, compiled anew
+
+
+def test_the_table_is_written_at_exit_and_read_back_the_same(fresh_table):
+    _make_class()
+    compiled_methods._write_if_new()
+    path = compiled_methods._table_path()
+    assert path.parent == fresh_table / compiled_methods.FOLDER_NAME and path.is_file()
+    assert path.stat().st_mode & 0o077 == 0  # the owner's only
+    assert compiled_methods._read(path) == compiled_methods._code_of
+
+
+def test_nothing_is_written_when_nothing_was_compiled_anew(fresh_table):
+    compiled_methods._write_if_new()
+    assert not (fresh_table / compiled_methods.FOLDER_NAME).exists()
+
+
+def test_nothing_is_written_without_an_instance_folder(monkeypatch, instance_dir):
+    monkeypatch.setattr(compiled_methods, "_code_of", {})
+    monkeypatch.setattr(compiled_methods, "_compiled_anew", False)
+    _make_class()
+    assert compiled_methods._table_path() is None
+    compiled_methods._write_if_new()
+    assert not instance_dir.exists()
+
+
+@pytest.mark.parametrize("damage", ["empty", "truncated", "flipped byte", "other magic", "other -O", "not a table"])
+def test_a_damaged_or_foreign_table_is_ignored(fresh_table, damage):
+    _make_class()
+    compiled_methods._write_if_new()
+    path = compiled_methods._table_path()
+    data = path.read_bytes()
+    header = len(compiled_methods._header(b""))
+    damaged = {
+        "empty": b"",
+        "truncated": data[: len(data) // 2],
+        "flipped byte": data[:-10] + bytes([data[-10] ^ 0x40]) + data[-9:],
+        "other magic": bytes([data[0] ^ 1]) + data[1:],
+        "other -O": data[:4] + bytes([data[4] + 1]) + data[5:],
+        "not a table": compiled_methods._header(marshal.dumps([1, 2])) + marshal.dumps([1, 2]),
+    }[damage]
+    assert len(data) > header
+    path.write_bytes(damaged)
+    assert compiled_methods._read(path) == {}
+
+
+def test_entries_that_are_not_text_and_code_are_left_out(fresh_table):
+    payload = marshal.dumps({"def f(): pass": b"not code", 3: compile("x = 1", "<string>", "exec")})
+    path = fresh_table / "table.marshal"
+    path.write_bytes(compiled_methods._header(payload) + payload)
+    assert compiled_methods._read(path) == {}
+
+
+def test_a_check_run_twice_reports_the_same_with_and_without_the_table(tmp_path):
+    """The second run makes every class from the table the first one wrote; the report is the same."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    environment = {"REFEREE_INSTANCE": str(instance), "PATH": "/usr/bin:/bin"}
+    command = [sys.executable, "-m", "validator.cli", "check", "--format", "json",
+               str(CHECKOUT / "examples" / "tito" / "overstacked.xml")]
+    first = subprocess.run(command, capture_output=True, text=True, cwd=CHECKOUT, env=environment)
+    [table] = (instance / compiled_methods.FOLDER_NAME).iterdir()
+    written = table.stat().st_mtime_ns
+    second = subprocess.run(command, capture_output=True, text=True, cwd=CHECKOUT, env=environment)
+    assert first.returncode == second.returncode == 1
+    assert first.stdout == second.stdout and '"legal": false' in first.stdout
+    assert table.stat().st_mtime_ns == written  # every text was found: nothing written again

@@ -1,0 +1,131 @@
+"""The methods ``dataclasses`` writes for each class, compiled once per machine instead of once per process.
+
+For every ``@dataclass`` the standard library writes the source of
+``__init__``, ``__repr__``, ``__eq__``, ``__hash__`` (and, frozen,
+``__setattr__`` and ``__delattr__``) and compiles it when the class is made:
+at start-up, for the sixty-odd value classes of the core and a game, that
+compiling was about a third of a small check's time (issue 14's lean
+start-up).  :func:`install` gives the ``dataclasses`` module an ``exec`` that
+looks the source text up in a table of code objects kept in the instance
+folder (``compiled-methods/``, beside the prepared maps and case indexes),
+compiles only a text it has not seen, and runs the code object exactly as ``exec`` would
+have run the text: the classes, their methods and their behaviour are the
+ones ``dataclasses`` makes, only made sooner.
+
+What it trusts: an entry is named by the whole source text it was compiled
+from, so a changed class (another field, default or option) is another text
+and is compiled afresh; never an entry for other text.  The file starts with
+the interpreter's bytecode magic number, the optimisation level and a CRC-32
+of the rest: a file of another Python, another ``-O``, or damaged in any way
+is ignored and written anew, never an error.  Nothing is written while the
+instance folder does not exist (a check creates none of its own) or cannot be
+written: there it compiles as before.  The folder is the owner's only, as the
+rest of the instance folder (it holds code, as the prepared maps' pickles do).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import os
+import sys
+import zlib
+from pathlib import Path
+
+FOLDER_NAME = "compiled-methods"
+MOST_ENTRIES = 4096  # beyond it, the file keeps only the texts the last writing process used
+_code_of: dict[str, object] = {}  # source text -> code object, as read from the file and compiled since
+_used: set[str] = set()
+_compiled_anew = False
+
+
+def install() -> None:
+    """Make ``dataclasses`` compile through the table; idempotent, and a no-op where it could not be exact."""
+    import dataclasses
+
+    if getattr(dataclasses, "exec", None) is _exec or not _exact_for(dataclasses):
+        return
+    _code_of.update(_read(_table_path()))
+    dataclasses.exec = _exec  # a module global shadows the builtin for dataclasses only
+    import atexit
+
+    atexit.register(_write_if_new)
+
+
+def _exact_for(module) -> bool:
+    """Whether a code object compiled here runs as the module's own ``exec(text)`` would.
+
+    ``exec`` of a text compiles it with the future flags of the calling
+    module; compiling with ``dont_inherit`` is the same only when that module
+    has none (``from __future__ import annotations`` would leave its name).
+    """
+    return "annotations" not in vars(module) and sys.implementation.name == "cpython"
+
+
+def _exec(source, globals=None, locals=None, /):  # noqa: A002 - exec's own parameter names
+    if type(source) is not str:
+        return exec(source, globals, locals)
+    global _compiled_anew
+    code = _code_of.get(source)
+    if code is None:
+        code = compile(source, "<string>", "exec", dont_inherit=True)
+        _code_of[source] = code
+        _compiled_anew = True
+    _used.add(source)
+    return exec(code, globals, locals)
+
+
+def _table_path() -> Path | None:
+    """The table of this interpreter in the instance folder; None while that folder does not exist."""
+    from validator import instance
+
+    home = instance.resolved_folder()
+    if not home.is_dir():
+        return None
+    return home / FOLDER_NAME / f"{sys.implementation.cache_tag}-O{sys.flags.optimize}.marshal"
+
+
+def _header(payload: bytes) -> bytes:
+    from importlib.util import MAGIC_NUMBER
+
+    return MAGIC_NUMBER + bytes([sys.flags.optimize]) + zlib.crc32(payload).to_bytes(4, "little")
+
+
+def _read(path: Path | None) -> dict[str, object]:
+    if path is None:
+        return {}
+    try:
+        with open(path, "rb") as kept:
+            data = kept.read()
+    except OSError:
+        return {}
+    size = len(_header(b""))
+    payload = data[size:]
+    if data[:size] != _header(payload):
+        return {}  # another interpreter's, another -O, or damaged
+    try:
+        table = marshal.loads(payload)
+    except (EOFError, ValueError, TypeError):
+        return {}
+    if not isinstance(table, dict):
+        return {}
+    code_type = type(_read.__code__)
+    return {text: code for text, code in table.items() if type(text) is str and type(code) is code_type}
+
+
+def _write_if_new() -> None:
+    """At exit, when some text was compiled anew: the table, written to a file of this process and renamed in."""
+    path = _table_path()
+    if not _compiled_anew or path is None:
+        return
+    table = _code_of if len(_code_of) <= MOST_ENTRIES else {text: _code_of[text] for text in _used}
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    try:
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+        payload = marshal.dumps(table)
+        with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as written:
+            written.write(_header(payload) + payload)
+        os.replace(partial, path)
+    except (OSError, ValueError):  # a read-only installation, a full disk: compile again next time
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
