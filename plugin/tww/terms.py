@@ -56,17 +56,22 @@ YES, NO = "yes", "no"
 # -- the words modules name pieces with ------------------------------------------
 
 # The nation ids chapter 15 names (territorials, partisan countries, limited
-# forces, the rivals of 15.4.2) and those of the schematic map, for the mapping
+# forces, the rivals of 15.4.2), those of the schematic map, and the two NATO
+# powers every module has counters for (``united-states`` and ``britain``,
+# common names hyphenated like the other ids), for the mapping
 # draft (plugin/tww/drafting.py): a piece whose name or folder holds one (as
 # words: "West Germany") is of that nation.
 NATIONS = tuple(sorted(
     TERRITORIAL_NATIONS | LIMITED_FORCES | {AFGHANISTAN, FINLAND, YUGOSLAVIA}
-    | {"greece", "iran", "israel", "jordan", "syria", "turkey", "soviet-union"}
+    | {"greece", "iran", "israel", "jordan", "syria", "turkey", "soviet-union", "united-states", "britain"}
 ))
 NATION_WORDS = MappingProxyType({
     **{nation: nation for nation in NATIONS},
     "wg": "west-germany", "frg": "west-germany", "ussr": "soviet-union", "soviet": "soviet-union",
     "sov": "soviet-union", "uae": "united-arab-emirates", "dutch": "netherlands",
+    "us": "united-states", "usa": "united-states", "u-s": "united-states", "american": "united-states",
+    "america": "united-states", "uk": "britain", "u-k": "britain", "british": "britain",
+    "great-britain": "britain", "united-kingdom": "britain",
 })
 SIDE_WORDS = MappingProxyType({"nato": "nato", "pact": "pact", "warsaw-pact": "pact", "wp": "pact",
                                "neutral": "neutral", "neutrals": "neutral"})

@@ -50,6 +50,7 @@ def tww_module() -> bytes:
   </{PACKAGE}.Map>
   <{PACKAGE}.PieceWindow name="Counters">
     {folder("NATO", folder("West Germany", slot("Inf Div"), slot("Arm Bde")), slot("Air Wing"))}
+    {folder("NATO", folder("USA", slot("US Abn Div")), folder("UK", slot("British Inf Bde")))}
     {folder("Warsaw Pact", folder("Soviet Union", slot("Tank Army")))}
     {folder("Neutrals", folder("Finland", slot("Inf Bde")), folder("Sweden", slot("Mech Bde")))}
     {folder("Pact", folder("Syria", slot("Mech Bde")))}
@@ -67,6 +68,19 @@ def test_tww_names_and_folders_give_kind_nation_and_side():
     assert classify("Inf", "", "Warsaw Pact / Syria / NATO", tww).value("side") is None, "two sides give none"
 
 
+def test_tww_us_and_british_pieces_get_their_nation_ids():
+    tww = get("tww").vocabulary
+    american = ("US Inf Div", "NATO"), ("USA Arm Bde", "NATO"), ("U.S. Mech Div", "NATO"), (
+        "American Abn Div", "NATO"), ("Inf Div", "NATO / United States"), ("Arm Div", "NATO / America")
+    british = ("UK Inf Bde", "NATO"), ("U.K. Arm Div", "NATO"), ("British Arm Div", "NATO"), (
+        "Inf Div", "NATO / Britain"), ("Inf Div", "NATO / Great Britain"), ("Inf Bde", "NATO / United Kingdom")
+    for nation, pieces in (("united-states", american), ("britain", british)):
+        for name, folders in pieces:
+            found = classify(name, "", folders, tww)
+            assert found.values == {"nationality": nation, "side": "nato"}, (name, folders)
+    assert classify("US Inf", "", "NATO / Britain", tww).value("nationality") is None, "two nations give none"
+
+
 def test_the_tww_draft_describes_what_its_names_make_plain(tmp_path):
     module = tmp_path / "buildFile.xml"
     module.write_bytes(tww_module())
@@ -74,12 +88,13 @@ def test_the_tww_draft_describes_what_its_names_make_plain(tmp_path):
                       tmp_path / "club.xml")
     assert drafted.returncode == 0, drafted.stderr
     mapping = read_mapping(tmp_path / "club.xml")
-    described = ("Inf Div", "Arm Bde", "Tank Army", "Inf Bde")
-    assert mapping.tables["unit-types"].entries == dict(zip(described, ("infantry", "armor", "armor", "infantry"),
-                                                            strict=True))
+    described = ("Inf Div", "Arm Bde", "US Abn Div", "British Inf Bde", "Tank Army", "Inf Bde")
+    assert mapping.tables["unit-types"].entries == dict(zip(
+        described, ("infantry", "armor", "airborne", "infantry", "armor", "infantry"), strict=True))
     assert mapping.tables["nationalities"].entries == dict(zip(
-        described, ("west-germany", "west-germany", "soviet-union", "finland"), strict=True))
-    assert mapping.tables["sides"].entries == dict(zip(described, ("nato", "nato", "pact", "neutral"), strict=True))
+        described, ("west-germany", "west-germany", "united-states", "britain", "soviet-union", "finland"),
+        strict=True)), "the United States' and Britain's pieces are filled in, not left to do"
+    assert mapping.tables["sides"].entries == dict(zip(described, ("nato",) * 4 + ("pact", "neutral"), strict=True))
     left_out = [rule for rule in mapping.ignores if rule.todo]
     assert any(rule.applies("Air Wing", {}) for rule in left_out), "no nation in its name or folders: left out"
     assert any(rule.applies("Mech Bde", {}) for rule in left_out), "two slots of one name say two nations: left out"
