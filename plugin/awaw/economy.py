@@ -18,7 +18,7 @@ from validator.rules import Finding, case
 from validator.wording import plural
 
 from plugin.awaw.common import describe, home_country, power_name
-from plugin.awaw.situation import Hex, Situation, enemies, friends, is_unit, owner, situation
+from plugin.awaw.situation import SIDE_OF_POWER, UNIT_TYPES, Hex, Situation, enemies, friends, side_of, situation
 from plugin.awaw.vocabulary import MAJOR_POWERS, NEUTRAL, PARTISAN, PERSIAN_ROUTE_FEATURES
 
 PERSIAN_ROUTE_CUT = 5  # BRPs per Persian partisan next to Abadan, Ahwaz or Tehran
@@ -27,13 +27,20 @@ _CASES = MappingProxyType({text: CaseNumber.parse(text) for text in ("11.71", "1
 
 
 def _surrounding_gap(where: Situation, hex_info: Hex, builder: str) -> str:
-    """The first neighbouring hex that breaks the ring 11.71 asks for, described; "" when the ring holds."""
+    """The first neighbouring hex that breaks the ring 11.71 asks for, described; "" when the ring holds.
+
+    The builder's side is looked up once: a hex breaks the ring unless it is
+    sea, partisan-held, neutral or held by a power of the other side
+    (:func:`~plugin.awaw.situation.enemies`).
+    """
+    side = side_of(builder)
+    hexes, control = where.hexes, where.control
     for neighbour_id in hex_info.neighbours:
-        neighbour = where.hexes[neighbour_id]
+        neighbour = hexes[neighbour_id]
         if neighbour.sea:
             continue
-        controller = where.effective_controller(neighbour_id)
-        if controller in (PARTISAN, NEUTRAL) or enemies(controller, builder):
+        controller = control.get(neighbour_id) or neighbour.controller  # where.effective_controller
+        if controller in (PARTISAN, NEUTRAL) or (side and side_of(controller) not in ("", side)):
             continue
         held = "uncontrolled" if controller == "none" else f"held by {power_name(controller)}"
         return f"{where.place(neighbour_id)} next to it is {held}"
@@ -45,14 +52,20 @@ def _friendly_unit_beside(where: Situation, hex_info: Hex, builder: str) -> str:
 
     A friendly ground unit in the partisan's own hex takes the hex (checked
     before this), so what is left here is an air or naval unit in the hex, or
-    any unit in a hex next to it.
+    any unit in a hex next to it.  A unit is friendly when its owner is of
+    the builder's side (:func:`~plugin.awaw.situation.friends`): a builder of
+    no side has no friends.
     """
-    for piece in where.units_at(hex_info.id):
-        if is_unit(piece) and friends(owner(piece), builder):
+    side = side_of(builder)
+    if not side:
+        return ""
+    stacks, sides = where.pieces_by_hex, SIDE_OF_POWER
+    for piece in stacks.get(hex_info.id, ()):
+        if piece.type in UNIT_TYPES and sides.get(piece.attributes.get("owner", ""), "") == side:
             return f"the friendly unit {piece.id} is in its hex"
     for hex_id in hex_info.neighbours:
-        for piece in where.units_at(hex_id):
-            if is_unit(piece) and friends(owner(piece), builder):
+        for piece in stacks.get(hex_id, ()):
+            if piece.type in UNIT_TYPES and sides.get(piece.attributes.get("owner", ""), "") == side:
                 return f"the friendly unit {piece.id} is next to it, in {where.place(hex_id)}"
     return ""
 

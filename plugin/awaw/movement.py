@@ -49,10 +49,14 @@ def _groups(piece) -> set[str]:
 
 def _restriction(partisan, units) -> tuple[str, list]:
     """The first cooperation restriction the partisan's stack falls under, with the units concerned."""
+    groups = _groups(partisan)
+    unit_groups = None  # each unit's groups, worked out once the partisan falls under a restriction
     for first, second, name in _RESTRICTED:
         for mine, theirs in ((first, second), (second, first)):
-            if _groups(partisan) & mine:
-                mixed = [unit for unit in units if _groups(unit) & theirs]
+            if not groups.isdisjoint(mine):
+                if unit_groups is None:
+                    unit_groups = [(unit, _groups(unit)) for unit in units]
+                mixed = [unit for unit, its_groups in unit_groups if not theirs.isdisjoint(its_groups)]
                 if mixed:
                     return name, mixed
     return "", []

@@ -76,13 +76,14 @@ def faction_of(power: str) -> str:
     return BUILDERS.get(power, "")
 
 
-# A power's side, looked up once here: the checks ask it thousands of times per save.
-_SIDE_OF_POWER = MappingProxyType({power: SIDE_OF_FACTION.get(faction, "") for power, faction in BUILDERS.items()})
+# A power's side, looked up once here: the checks ask it thousands of times per save (a check
+# walking many pieces may ask the mapping itself, sparing a call per piece).
+SIDE_OF_POWER = MappingProxyType({power: SIDE_OF_FACTION.get(faction, "") for power, faction in BUILDERS.items()})
 
 
 def side_of(power: str) -> str:
     """A builder's side, "axis" or "allies"; "" for a neutral or unknown owner."""
-    return _SIDE_OF_POWER.get(power, "")
+    return SIDE_OF_POWER.get(power, "")
 
 
 def enemies(first: str, second: str) -> bool:
@@ -99,9 +100,12 @@ def is_partisan(piece: Piece) -> bool:
     return piece.type == PARTISAN_TYPE
 
 
+UNIT_TYPES = GROUND_TYPES | AIR_TYPES | NAVAL_TYPES
+
+
 def is_unit(piece: Piece) -> bool:
     """A ground, air or naval unit, not a partisan and not a counter such as an airbase."""
-    return piece.type in GROUND_TYPES or piece.type in AIR_TYPES or piece.type in NAVAL_TYPES
+    return piece.type in UNIT_TYPES
 
 
 def owner(piece: Piece) -> str:
@@ -277,16 +281,23 @@ def _set_controller(built: Situation, hex_id: str, controller: str, line: int) -
 def _index_pieces(position: Position, built: Situation) -> None:
     """Index the pieces by hex, in the order the save lists them, and note who declares or lists a ZoC."""
     by_hex = built.pieces_by_hex
+    stack_at = by_hex.get
+    partisan, listing_zoc = built.partisans.append, built.zoc_listed.append
     for piece in position.pieces:
         if piece.type == PARTISAN_TYPE:
-            built.partisans.append(piece)
+            partisan(piece)
         elif "zoc-hexes" in piece.attributes:
             built.zoc_declared = True
-            built.zoc_listed.append(piece)
+            listing_zoc(piece)
         elif "zoc" in piece.attributes:
             built.zoc_declared = True
-        if piece.location is not None:
-            by_hex.setdefault(piece.location, []).append(piece)
+        location = piece.location
+        if location is not None:
+            stack = stack_at(location)
+            if stack is None:
+                by_hex[location] = [piece]
+            else:
+                stack.append(piece)
     built.partisans_on_map = [piece for piece in built.partisans if piece.location]
     built.placed = [piece for piece in built.partisans_on_map if placed_this_phase(piece)]
     holding = {piece.location for piece in built.partisans_on_map}

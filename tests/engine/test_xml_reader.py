@@ -121,6 +121,33 @@ def test_game_attributes_leave_out_the_envelopes_own(pond, write_save):
     assert piece.line > 0
 
 
+def test_pieces_written_differently_in_one_save_each_read_as_written(pond, write_save):
+    """Each set of attribute names is read by its own shape: its order, a left-out field's default, a strength."""
+    pieces = "\n".join((
+        '<piece id="f1" name="Frog" side="frogs" type="frog" location="north/pad" strength="2" colour="green"/>',
+        '<piece location="south/pad" colour="green" type="frog" name="Toad" id="f2"/>',
+        '<piece id="f3" name="Frog" location="north/pad" colour="green" mood="calm" strength="0"/>',
+        '<piece id="f4" name="Frog" side="frogs" type="frog" location="south/pad" strength="5" colour="brown"/>',
+        '<piece id="f5" name="Lily"/>',
+        '<piece id="f6" name="Frog" side="frogs" type="frog" location="north/pad" strength="2" colour="green"/>',
+    ))
+    read = read_position_file(write_save(position_xml(pieces))).pieces
+    assert read == (
+        Piece("f1", "Frog", side="frogs", type="frog", strength=2, location="north/pad",
+              attributes={"colour": "green"}, line=6),
+        Piece("f2", "Toad", type="frog", location="south/pad", attributes={"colour": "green"}, line=7),
+        Piece("f3", "Frog", strength=0, location="north/pad", attributes={"colour": "green", "mood": "calm"}, line=8),
+        Piece("f4", "Frog", side="frogs", type="frog", strength=5, location="south/pad",
+              attributes={"colour": "brown"}, line=9),
+        Piece("f5", "Lily", line=10),
+        Piece("f6", "Frog", side="frogs", type="frog", strength=2, location="north/pad",
+              attributes={"colour": "green"}, line=11),
+    )
+    assert read[0].attributes is read[5].attributes  # the same own values of the same names: one mapping
+    with pytest.raises(TypeError):
+        read[0].attributes["colour"] = "blue"  # read-only, so sharing it is safe
+
+
 def test_the_reader_builds_pieces_in_the_order_of_their_fields(pond, write_save):
     """The reader fills a Piece positionally for speed; a new or moved field must be noticed here."""
     assert Piece._fields == (

@@ -304,29 +304,42 @@ def _prepare(game: Game, map_data: MapData) -> MapData:
 _new_piece = tuple.__new__
 ENVELOPE = Piece._fields[:Piece._fields.index("attributes")]
 _STRENGTH = ENVELOPE.index("strength")  # the one envelope field read as a number
-_ABSENT = ("", None)  # appended to a piece's values, so that an index can point at either default
+_ID, _LOCATION = Piece._fields.index("id"), Piece._fields.index("location")
 
 
 class _Shape(NamedTuple):
-    """How to read a piece whose attributes have one set of names, in one order: worked out once per save."""
+    """How to read a piece whose attributes have one set of names, in one order: worked out once per save.
 
-    envelope: Callable  # values -> the envelope's fields, in Piece's order (absent ones from _ABSENT)
+    A piece's values (lxml's, in file order) get four more at their end: ""
+    and None (the defaults of a field the piece leaves out), its mapping of
+    the game's own attributes and its line; ``fields`` picks Piece's fields
+    from them in one C call.
+    """
+
+    fields: Callable  # values + ("", None, attributes, line) -> every field of the Piece, in order
+    own_key: Callable | None  # values -> the game's own values (one: the value itself); None when there are none
+    shared: dict  # own_key's answer -> the read-only mapping of the game's own attributes, shared by the pieces
     names: tuple  # the game's own attributes, in file order
-    own_values: Callable | None  # values -> a tuple of the game's own values; None when there are none
     has_strength: bool
 
 
 def _shape(names: tuple[str, ...]) -> _Shape:
     position = {name: index for index, name in enumerate(names)}
-    blank, missing = len(names), len(names) + 1  # the indexes of "" and None in values + _ABSENT
+    blank, missing, attributes, line = range(len(names), len(names) + 4)  # the indexes of what values get added
     envelope = [position.get(name, missing if Piece._field_defaults.get(name) is None else blank)
                 for name in ENVELOPE]
     own = [index for index, name in enumerate(names) if name not in ENVELOPE]
-    own_values = itemgetter(*own) if len(own) > 1 else None
-    if len(own) == 1:  # itemgetter of one index gives the value, not a tuple of it
-        def own_values(values: list, only: int = own[0]) -> tuple:
-            return (values[only],)
-    return _Shape(itemgetter(*envelope), tuple(names[index] for index in own), own_values, "strength" in position)
+    return _Shape(
+        itemgetter(*envelope, attributes, line), itemgetter(*own) if own else None, {},
+        tuple(names[index] for index in own), "strength" in position,
+    )
+
+
+def _own_attributes(shape: _Shape, key) -> MappingProxyType:
+    """The mapping of the game's own attributes whose values ``key`` gives, made once per shape and values."""
+    values = key if len(shape.names) > 1 else (key,)
+    attributes = shape.shared[key] = MappingProxyType(dict(zip(shape.names, values, strict=True)))
+    return attributes
 
 
 def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceLines) -> tuple[Piece, ...]:
@@ -340,28 +353,32 @@ def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceL
     and ids are then tested all at once (see refuse_bad_pieces).
     """
     shapes: dict[tuple, _Shape] = {}
-    shared: dict[tuple, MappingProxyType] = {}
     pieces = []
     append = pieces.append
     for element in root.iter(tag("piece")):
         names = tuple(element.keys())
         shape = shapes.get(names) or shapes.setdefault(names, _shape(names))
         values = element.values()
-        values += _ABSENT
-        fields = shape.envelope(values)
-        if shape.has_strength:
-            fields = (*fields[:_STRENGTH], int(fields[_STRENGTH]), *fields[_STRENGTH + 1:])
         attributes = EMPTY
-        if shape.own_values is not None:
-            key = (shape.names, shape.own_values(values))
-            attributes = shared.get(key)
-            if attributes is None:
-                attributes = shared[key] = MappingProxyType(dict(zip(*key, strict=True)))
-        append(_new_piece(Piece, (*fields, attributes, element.sourceline)))
+        if shape.own_key is not None:
+            key = shape.own_key(values)
+            attributes = shape.shared.get(key) or _own_attributes(shape, key)
+        values += ("", None, attributes, element.sourceline)
+        append(_new_piece(Piece, shape.fields(values)))
+    if any(shape.has_strength for shape in shapes.values()):  # the one number, read apart from the loop above
+        pieces = [_with_strength(piece) for piece in pieces]
     if lines.spans_lines:  # rare, and kept off the loop above
         pieces = [piece._replace(line=lines.fix(piece.line)) for piece in pieces]
     refuse_bad_pieces(pieces, map_data, source)
     return tuple(pieces)
+
+
+def _with_strength(piece: Piece) -> Piece:
+    """The piece with its strength as a number (the schema let through only whole numbers), or as it is without one."""
+    strength = piece[_STRENGTH]
+    if strength is None:
+        return piece
+    return _new_piece(Piece, (*piece[:_STRENGTH], int(strength), *piece[_STRENGTH + 1:]))
 
 
 def refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> None:
@@ -370,10 +387,9 @@ def refuse_bad_pieces(pieces: list[Piece], map_data: MapData, source: str) -> No
     Two set tests answer for the whole save (the schema's own id check costs
     more); only when one fails are the pieces walked to name the culprit.
     """
-    ids = {piece.id for piece in pieces}
-    used = {piece.location for piece in pieces}
+    used = set(map(itemgetter(_LOCATION), pieces))
     used.discard(None)
-    if len(ids) == len(pieces) and map_data.locations.keys() >= used:
+    if len(set(map(itemgetter(_ID), pieces))) == len(pieces) and map_data.locations.keys() >= used:
         return
     first_lines: dict[str, int] = {}
     for piece in pieces:
