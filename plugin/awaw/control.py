@@ -73,6 +73,8 @@ def air_or_naval_units_using_partisan_bases(position):
     for hex_id in _partisan_hexes(where):
         hex_info = where.hexes[hex_id]
         air, naval = _air_and_naval(where, hex_id)
+        if not (air or naval):
+            continue
         holder = describe(_partisans_at(where, hex_id)[0])
         if air and hex_info.has("city"):
             yield Violation(f"{plural(len(air), 'air unit')} ({', '.join(p.id for p in air)}) "

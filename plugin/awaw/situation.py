@@ -195,8 +195,9 @@ class Situation:
         """Objectives per effective controller, and the partisan-held ones counted for nobody (11.63)."""
         tally: dict[str, int] = {}
         held: list[str] = []
+        control, hexes = self.control, self.hexes
         for hex_id in self.objective_hexes:
-            controller = self.effective_controller(hex_id)
+            controller = control.get(hex_id) or hexes[hex_id].controller  # self.effective_controller
             if controller == PARTISAN:
                 held.append(hex_id)
             else:
