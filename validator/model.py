@@ -9,8 +9,11 @@ Every element remembers the source line it came from, for messages.
 from __future__ import annotations
 
 import marshal
-from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
+from collections import deque
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field, fields
+from itertools import compress, islice, repeat
+from operator import add, and_, eq, floordiv, itemgetter, mod, mul
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -69,6 +72,7 @@ class Location(_Labelled):
 
 
 LOCATION_FIELDS = tuple(location_field.name for location_field in fields(Location))
+ATTRIBUTES = LOCATION_FIELDS.index("attributes")
 
 
 def _built_location(row: tuple) -> Location:
@@ -91,23 +95,203 @@ def _built_location(row: tuple) -> Location:
     return location
 
 
+class HexColumns:
+    """A map's hexes as the map reader finds them, a column per field: each hex's row is made when asked for.
+
+    A Europe-size map has twenty thousand hexes written with a handful of
+    sets of attribute names; keeping them as columns lets a whole column be
+    read, validated or stored in C, and a hex's row (and its neighbours on the
+    grid) be made only for the hexes a save's checks look at.  ``names[i]``
+    and ``values[i]`` are hex ``i``'s game attributes (the names tuples shared
+    by the hexes written alike).  With a ``layout`` the neighbours follow from
+    the hexes' whole-number column and row (:mod:`validator.hexgrid`); without
+    one a hex has none.  Never changed once made.
+
+    On the grid a hex is keyed by one whole number, ``column * span + row -
+    lowest row``, with ``span`` three more than the rows' range, so a step off
+    the top or bottom of a column never lands on a hex of the next, and the
+    six steps to the neighbours are six numbers to add (which six depends on
+    whether the column and the row are odd).
+    """
+
+    __slots__ = ("ids", "areas", "names", "values", "lines", "layout", "_keys", "_span", "_lowest_row", "_grid",
+                 "_steps", "_groups", "_every_neighbours")
+
+    def __init__(self, ids: list[str], areas: list[str | None], names: list[tuple[str, ...]],
+                 values: list[tuple[str, ...]], lines: list[int], layout: str | None,
+                 keys: tuple[list[int], int, int] | None = None) -> None:
+        self.ids, self.areas, self.names, self.values = ids, areas, names, values
+        self.lines, self.layout = lines, layout
+        self._keys, self._span, self._lowest_row = keys if keys is not None else ([], 0, 0)
+        self._grid: dict[int, str] | None = None  # key -> hex id
+        self._steps: list[list[int]] = []  # by 2 * (column is odd) + (row is odd): what each of the six steps adds
+        self._groups: list | None = None  # see _by_attribute_names
+        self._every_neighbours: list[tuple[str, ...]] | None = None
+
+    def parts(self) -> tuple:
+        """What the columns are made of (plain lists, tuples, strings and numbers): for the code that stores a
+        prepared map.  ``HexColumns(*parts)`` is the same hexes."""
+        self.grid()
+        keys = (self._keys, self._span, self._lowest_row) if self.layout is not None else None
+        return self.ids, self.areas, self.names, self.values, self.lines, self.layout, keys
+
+    def row(self, index: int) -> tuple:
+        """Hex ``index``'s fields in :data:`LOCATION_FIELDS` order."""
+        return (self.ids[index], "hex", self.areas[index], None, "", (self.names[index], self.values[index]),
+                self.neighbours(index), self.lines[index])
+
+    def grid(self) -> dict[int, str] | None:
+        """Each hex's id by its key on the grid; None without a layout or if two hexes share a column and row.
+
+        Raises ValueError for a column or row that is not a whole number (the map reader names it).
+        """
+        if self._grid is not None or self.layout is None:
+            return self._grid
+        if not self._keys and self.ids:
+            columns, rows = self.attribute_column("column"), self.attribute_column("row")
+            whole_rows = {text: int(text) for text in set(rows)}  # a map repeats a few hundred numbers
+            whole_columns = {text: int(text) for text in set(columns)}
+            lowest_row = min(whole_rows.values())
+            span = max(whole_rows.values()) - lowest_row + 3
+            scaled = {text: number * span for text, number in whole_columns.items()}
+            offset = {text: number - lowest_row for text, number in whole_rows.items()}
+            self._keys = list(map(add, map(scaled.__getitem__, columns), map(offset.__getitem__, rows)))
+            self._span, self._lowest_row = span, lowest_row
+        grid = dict(zip(self._keys, self.ids, strict=True))
+        if len(grid) < len(self.ids):
+            return None
+        from validator.hexgrid import neighbour_coordinates
+
+        span = self._span
+        self._steps = [[(to_column - column) * span + to_row - row
+                        for to_column, to_row in neighbour_coordinates(self.layout, column, row)]
+                       for column in (0, 1) for row in (0, 1)]
+        self._grid = grid
+        return grid
+
+    def _kind(self, key: int) -> int:
+        column, row_offset = divmod(key, self._span)
+        return (column & 1) * 2 + ((row_offset + self._lowest_row) & 1)
+
+    def neighbours(self, index: int) -> tuple[str, ...]:
+        """Hex ``index``'s neighbours on the map, in :func:`validator.hexgrid.neighbour_coordinates`' order."""
+        if self._every_neighbours is not None:
+            return self._every_neighbours[index]
+        grid = self._grid if self._grid is not None else self.grid()
+        if grid is None:
+            return ()
+        key = self._keys[index]
+        found = grid.get
+        around = [found(key + step) for step in self._steps[self._kind(key)]]
+        return tuple(around) if None not in around else tuple(filter(None, around))  # ids are never empty
+
+    def every_neighbours(self) -> list[tuple[str, ...]]:
+        """Every hex's neighbours, worked out at once when all are wanted: each direction one pass in C."""
+        if self._every_neighbours is None:
+            grid = self.grid()
+            if grid is None:
+                self._every_neighbours = [()] * len(self.ids)
+            else:
+                keys, span, lowest_row = self._keys, self._span, self._lowest_row
+                kinds = list(map(add, map(mul, map(and_, map(floordiv, keys, repeat(span)), repeat(1)), repeat(2)),
+                                 map(and_, map(add, map(mod, keys, repeat(span)), repeat(lowest_row)), repeat(1))))
+                found = [list(map(grid.get, map(add, keys, map([steps[direction] for steps in self._steps].__getitem__,
+                                                               kinds))))
+                         for direction in range(6)]
+                # ids are never empty (the schema's identifier), so filter(None, ...) drops exactly the steps off
+                # the map
+                self._every_neighbours = [around if None not in around else tuple(filter(None, around))
+                                          for around in zip(*found, strict=True)]
+        return self._every_neighbours
+
+    def any_neighbours(self) -> bool:
+        """Whether some hex has a neighbour (the first one nearly always does)."""
+        return any(map(self.neighbours, range(len(self.ids))))
+
+
+    def attribute_column(self, name: str) -> list[str | None]:
+        """Every hex's attribute ``name`` in map order (None where it has none)."""
+        found: list[str | None] = [None] * len(self.ids)
+        for names, where, values in self._by_attribute_names():
+            if name in names:
+                picked = map(itemgetter(names.index(name)), values)
+                if len(where) == len(self.ids):
+                    found = list(picked)
+                else:
+                    deque(map(found.__setitem__, where, picked), maxlen=0)
+        return found
+
+    def attribute_values(self) -> dict[str, set[str]]:
+        """The distinct values each attribute takes among the hexes."""
+        distinct: dict[str, set[str]] = {}
+        for names, _where, values in self._by_attribute_names():
+            for name, column in zip(names, zip(*values, strict=True), strict=True):
+                distinct.setdefault(name, set()).update(column)
+        return distinct
+
+    def _by_attribute_names(self) -> list[tuple[tuple[str, ...], Sequence[int], list[tuple[str, ...]]]]:
+        if self._groups is None:
+            self._groups = list(_by_attribute_names(self.names, self.values))
+        return self._groups
+
+    def column(self, name: str) -> list:
+        """Every hex's field ``name`` (one of :data:`LOCATION_FIELDS`) in map order."""
+        count = len(self.ids)
+        made = {
+            "id": lambda: list(self.ids), "kind": lambda: ["hex"] * count, "area": lambda: list(self.areas),
+            "display": lambda: [None] * count, "name": lambda: [""] * count, "line": lambda: list(self.lines),
+            "attributes": lambda: list(zip(self.names, self.values, strict=True)),
+            "neighbours": lambda: list(self.every_neighbours()),
+        }
+        return made[name]()
+
+
+def _by_attribute_names(
+    names: list[tuple[str, ...]], values: list[tuple[str, ...]]
+) -> Iterator[tuple[tuple[str, ...], Sequence[int], list[tuple[str, ...]]]]:
+    """The rows grouped by the names of their attributes: (the names, where the rows are, their values).
+
+    A map's hexes are written with a handful of sets of names, so each group
+    is picked out of the whole column at once, in C.
+    """
+    groups = set(names)
+    if len(groups) == 1:
+        yield names[0], range(len(names)), values
+        return
+    for group in groups:
+        chosen = list(map(eq, names, repeat(group)))
+        yield group, list(compress(range(len(names)), chosen)), list(compress(values, chosen))
+
+
+def _names_and_values(attributes) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A row's attributes as a pair of names and values, whichever way the row holds them."""
+    return attributes if type(attributes) is tuple else (tuple(attributes), tuple(attributes.values()))
+
+
 class LocationTable(Mapping[str, Location]):
     """A map's locations by id, each :class:`Location` built the first time it is asked for.
 
     A Europe-size map holds tens of thousands of hexes, and building a frozen
     value for each one cost more than parsing the map; a save's checks look at
-    the hexes its pieces stand in and their neighbours.  So the table keeps each
-    location as a row of its fields (in :data:`LOCATION_FIELDS` order; the
-    attributes a mapping, or a pair of names and values), or that row in
-    ``marshal``'s bytes (a prepared map loads one bytes object per location,
-    not a dozen), and builds the value on first use, once.  Ids, membership and length never build anything.
-    Read-only, like every mapping of the model.
+    the hexes its pieces stand in and their neighbours.  So the table keeps
+    each location as a row of its fields (in :data:`LOCATION_FIELDS` order;
+    the attributes a mapping, or a pair of names and values), or that row in
+    ``marshal``'s bytes, or, for the hexes the map reader read a column at a
+    time, as its place in their :class:`HexColumns`; it builds the value on
+    first use, once.  Ids, membership and length never build anything, and
+    :meth:`column`, :meth:`attribute_column` and :meth:`attribute_values`
+    answer for the whole map without building anything either.  The hexes'
+    columns follow the other rows in the table's order.  Read-only, like
+    every mapping of the model.
     """
 
-    __slots__ = ("_rows", "_built")
+    __slots__ = ("_rows", "_built", "_hexes")
 
-    def __init__(self, rows: Mapping[str, tuple] | None = None) -> None:
-        self._rows: dict[str, tuple] = dict(rows or {})
+    def __init__(self, rows: Mapping[str, tuple] | None = None, hexes: HexColumns | None = None) -> None:
+        self._rows: dict[str, tuple | bytes | int] = dict(rows or {})
+        self._hexes = hexes
+        if hexes is not None:
+            self._rows.update(zip(hexes.ids, range(len(hexes.ids)), strict=True))  # a hex's place in the columns
         self._built: dict[str, Location] = {}
 
     @classmethod
@@ -120,14 +304,69 @@ class LocationTable(Mapping[str, Location]):
         return table
 
     @property
-    def rows(self) -> Mapping[str, tuple]:
-        """Every location's fields (or their bytes) by id, nothing built: for the code that stores a prepared map."""
-        return MappingProxyType(self._rows)
+    def rows(self) -> Mapping[str, tuple | bytes]:
+        """The fields (or their bytes) by id of every location not in :attr:`hexes`, nothing built: for the code
+        that stores a prepared map."""
+        if self._hexes is None:
+            return MappingProxyType(self._rows)
+        return MappingProxyType(dict(islice(self._rows.items(), len(self._rows) - len(self._hexes.ids))))
+
+    @property
+    def hexes(self) -> HexColumns | None:
+        """The hexes kept as columns, if any: for the code that stores a prepared map."""
+        return self._hexes
+
+    def column(self, name: str) -> list:
+        """Every location's field ``name`` (one of :data:`LOCATION_FIELDS`) in map order, nothing built."""
+        found = list(map(itemgetter(LOCATION_FIELDS.index(name)), self._plain_rows()))
+        return found + self._hexes.column(name) if self._hexes is not None else found
+
+    def attribute_column(self, name: str) -> list[str | None]:
+        """Every location's attribute ``name`` in map order (None where it has none), nothing built."""
+        found = [_names_and_values(attributes) for attributes in self.column_of_rows("attributes")]
+        picked = [values[names.index(name)] if name in names else None for names, values in found]
+        return picked + self._hexes.attribute_column(name) if self._hexes is not None else picked
+
+    def attribute_values(self, kind: str) -> dict[str, set[str]]:
+        """The distinct values each attribute takes among the locations of ``kind``, nothing built.
+
+        A map repeats a few values (a country, a controller) over thousands of
+        hexes: what the values mean is read once per distinct value.
+        """
+        distinct: dict[str, set[str]] = {}
+        for row in self._plain_rows():
+            if row[1] == kind:
+                for name, value in zip(*_names_and_values(row[ATTRIBUTES]), strict=True):
+                    distinct.setdefault(name, set()).add(value)
+        if self._hexes is not None and kind == "hex":
+            for name, values in self._hexes.attribute_values().items():
+                distinct.setdefault(name, set()).update(values)
+        return distinct
+
+    def any_neighbours(self, kind: str) -> bool:
+        """Whether some location of ``kind`` has a neighbour, nothing built."""
+        if any(row[6] for row in self._plain_rows() if row[1] == kind):
+            return True
+        return self._hexes is not None and kind == "hex" and self._hexes.any_neighbours()
+
+    def column_of_rows(self, name: str) -> list:
+        """The field ``name`` of the locations kept as rows (not of the hexes kept as columns)."""
+        return list(map(itemgetter(LOCATION_FIELDS.index(name)), self._plain_rows()))
+
+    def _plain_rows(self) -> list[tuple]:
+        """Every row not in the columns as a tuple, those kept as bytes decoded (and not kept: the table stays)."""
+        rows = list(self.rows.values())
+        if bytes in set(map(type, rows)):
+            return [marshal.loads(row) if type(row) is bytes else row for row in rows]
+        return rows
 
     def __getitem__(self, location_id: str) -> Location:
         built = self._built.get(location_id)
         if built is None:
-            built = self._built.setdefault(location_id, _built_location(self._rows[location_id]))
+            row = self._rows[location_id]
+            if type(row) is int:
+                row = self._hexes.row(row)
+            built = self._built.setdefault(location_id, _built_location(row))
         return built
 
     def get(self, location_id: str, default=None):
@@ -154,14 +393,22 @@ class LocationTable(Mapping[str, Location]):
 
     def _every_location(self) -> Mapping[str, Location]:
         if len(self._built) < len(self._rows):
-            built = self._built
+            if self._hexes is not None:
+                self._hexes.every_neighbours()  # at once, not hex by hex
+            built, hexes = self._built, self._hexes
             self._built = {
-                location_id: built.get(location_id) or _built_location(row) for location_id, row in self._rows.items()
+                location_id: built.get(location_id) or _built_location(hexes.row(row) if type(row) is int else row)
+                for location_id, row in self._rows.items()
             }
         return MappingProxyType(self._built)
 
     def __repr__(self) -> str:
         return f"LocationTable({len(self._rows)} locations)"
+
+
+def location_table(locations: Mapping[str, Location]) -> LocationTable:
+    """The locations as a :class:`LocationTable` (for its columns): the table itself, or one of a plain mapping's."""
+    return locations if type(locations) is LocationTable else LocationTable.of(locations.values())
 
 
 @dataclass(frozen=True)

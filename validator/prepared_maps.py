@@ -45,13 +45,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from validator.collection import collector_paused
-from validator.model import LocationTable, MapData
+from validator.model import HexColumns, LocationTable, MapData
 from validator.paths import schemas_dir
 
 if TYPE_CHECKING:
     from validator.games import Game
 
-FORMAT = 2  # raise it when the layout of an entry changes
+FORMAT = 3  # raise it when the layout of an entry changes
 FOLDER_NAME = "prepared-maps"
 SUFFIX = ".prepared"
 MAGIC = b"referee prepared map\n"
@@ -208,26 +208,32 @@ def _read_only(table: dict) -> MappingProxyType:
     return MappingProxyType(table)
 
 
-def _location_table(ids: list[str], rows: list[bytes]) -> LocationTable:
-    """A LocationTable of rows kept as bytes: each is decoded when its location is first asked for."""
-    return LocationTable(dict(zip(ids, rows, strict=True)))
+def _location_table(ids: list[str], rows: list[bytes], hexes: bytes | None = None) -> LocationTable:
+    """A LocationTable of rows kept as bytes (each decoded when its location is first asked for) and of the
+    hexes' columns, kept as one ``marshal`` string."""
+    return LocationTable(dict(zip(ids, rows, strict=True)), HexColumns(*marshal.loads(hexes)) if hexes else None)
 
 
 class _CompactPickler(pickle.Pickler):
-    """A pickler for prepared maps: read-only tables as dicts, a map's locations as one bytes object each.
+    """A pickler for prepared maps: read-only tables as dicts, a map's locations as one bytes object each,
+    its hexes' columns as one.
 
     A process that loads a map of twenty thousand hexes touches a few
     thousand of them: loading each location as one ``marshal`` string (its
     whole row) and decoding it on first use costs a fraction of loading a
-    dozen objects per hex.
+    dozen objects per hex.  The hexes the map reader keeps as columns
+    (:class:`~validator.model.HexColumns`) are written and loaded as one
+    ``marshal`` string of a few lists, each a single C call, and their rows
+    made when asked for as in the process that read the map.
     """
 
     def reducer_override(self, value):
         if type(value) is MappingProxyType:
             return _read_only, (dict(value),)
         if type(value) is LocationTable:
-            rows = value.rows
-            return _location_table, (list(rows), [_encoded(row) for row in rows.values()])
+            rows, hexes = value.rows, value.hexes
+            return _location_table, (list(rows), [_encoded(row) for row in rows.values()],
+                                     marshal.dumps(hexes.parts()) if hexes is not None else None)
         return NotImplemented
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from validator.derived import memoised
-from validator.model import MapData
+from validator.model import MapData, location_table
 
 from plugin.awaw.vocabulary import BUILDERS, NEUTRAL, NOBODY
 
@@ -114,17 +114,16 @@ def map_reading(map_data: MapData) -> MapReading:
 
 def _read(map_data: MapData) -> MapReading:
     """The reading, no hex read yet: the objectives come from the locations' features as written."""
-    hexes, objectives = [], []
-    for location in map_data.locations.values():
-        if location.kind == "hex":
-            hexes.append(location.id)
-            if "objective" in location.attributes.get("features", "").split():
-                objectives.append(location.id)
+    locations = location_table(map_data.locations)
+    kinds, features = locations.column("kind"), locations.attribute_column("features")
+    with_objective = {listed for listed in set(features) if listed and "objective" in listed.split()}
+    objectives = [location_id for location_id, kind, listed in zip(locations, kinds, features, strict=True)
+                  if listed in with_objective and kind == "hex"]
     countries = {}
     for area_id in map_data.areas:
         chain = part_of_chain(map_data, area_id)[0]
         countries[area_id] = chain[-1], frozenset(chain)
-    not_hexes = frozenset(map_data.locations.keys() - set(hexes))
+    not_hexes = frozenset(location_id for location_id, kind in zip(locations, kinds, strict=True) if kind != "hex")
     return MapReading(HexTable(map_data.locations, not_hexes, countries), tuple(objectives),
                       {area_id: country for area_id, (country, _regions) in countries.items()})
 

@@ -24,7 +24,7 @@ from validator.facts import (
     Words,
     read_position,
 )
-from validator.model import MapData, Position
+from validator.model import MapData, Position, location_table
 from validator.quoting import name_a_few, quote
 
 from plugin.awaw.facts import POSITION, fact_reading
@@ -91,9 +91,14 @@ def prepare_map(map_data: MapData) -> MapData:
     problems = memoised(map_data, "awaw problems", lambda: list(_map_problems(map_data)))
     if not problems:
         map_reading(map_data)
-    memoised(map_data, "awaw places that are not hexes", lambda: frozenset(
-        location.id for location in map_data.locations.values() if location.kind != "hex"))
+    memoised(map_data, "awaw places that are not hexes", lambda: _places_that_are_not_hexes(map_data))
     return map_data
+
+
+def _places_that_are_not_hexes(map_data: MapData) -> frozenset:
+    locations = location_table(map_data.locations)
+    return frozenset(location_id for location_id, kind in zip(locations, locations.column("kind"), strict=True)
+                     if kind != "hex")
 
 
 def validate_position(position: Position) -> list[Problem]:
@@ -118,19 +123,39 @@ def _map_problems(map_data: MapData) -> Iterator[Problem]:
         if circle and area.id == circle[0] and area.id not in circled:  # once per circle, at its first area
             circled.update(circle)
             yield on_map(area.line, _circle_problem(circle))
-    hexes = [location for location in map_data.locations.values() if location.kind == "hex"]
+    locations = location_table(map_data.locations)
+    kinds = locations.column("kind")
     read = HEX.reader(context)
-    for location in hexes:
-        area = (("area", location.area),) if location.area else ()
-        for problem in read(location.attributes, *area)[1]:
-            yield on_map(location.line, f"the hex {quote(location.id)} {problem}")
+    if _some_hex_value_refused(locations, kinds, read):  # then, and only then, read hex by hex to say where
+        for location in locations.values():
+            if location.kind == "hex":
+                area = (("area", location.area),) if location.area else ()
+                for problem in read(location.attributes, *area)[1]:
+                    yield on_map(location.line, f"the hex {quote(location.id)} {problem}")
+    hexes = kinds.count("hex")
     if not hexes:
         yield on_map(map_data.line, "the map has no hexes; an A World at War map is a hex map, so give it <hex> "
                                     "elements")
-    elif len(hexes) > 1 and not any(location.neighbours for location in hexes):
+    elif hexes > 1 and not locations.any_neighbours("hex"):
         yield on_map(map_data.line, "no hex of the map has a neighbour, so no rule can tell which hexes touch "
                                     "(ZoCs, surrounded partisans); declare grid=\"hex\" with a layout and give each "
                                     "hex column and row, or list each hex's neighbours")
+
+
+def _some_hex_value_refused(locations, kinds: list[str], read) -> bool:
+    """Whether the table refuses any hex's area or attribute: each distinct value is read once.
+
+    A hex's problems are those of its values one by one (while the table
+    requires none), so the map's hexes have a problem exactly when some
+    distinct value, read alone, has one.
+    """
+    if any(attribute.required for attribute in HEX.attributes):  # a hex could lack one: ask every hex
+        return True
+    areas = {area for kind, area in zip(kinds, locations.column("area"), strict=True) if kind == "hex" and area}
+    if any(read({}, ("area", area))[1] for area in areas):
+        return True
+    return any(read({name: value})[1] for name, values in locations.attribute_values("hex").items()
+               for value in values)
 
 
 def _circle_problem(circle: list[str]) -> str:

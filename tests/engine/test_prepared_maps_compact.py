@@ -1,4 +1,5 @@
-"""The compact form of a prepared map: each location kept as bytes and read when asked for, damage found on loading.
+"""The compact form of a prepared map: each location kept as bytes or its hexes as columns, read when asked for;
+damage found on loading.
 
 A World at War's shipped map, prepared and kept in each test's own instance
 folder (see tests/conftest.py), as tests/engine/test_prepared_maps.py does.
@@ -30,6 +31,7 @@ def test_a_kept_maps_locations_and_hexes_are_read_only_when_asked_for_and_equal_
     _, _, _, kept, fresh = kept_and_fresh(tmp_path)
     rows = kept.locations.rows
     assert all(type(row) is bytes for row in rows.values())  # nothing decoded by loading
+    assert kept.locations.hexes is not None and len(kept.locations.hexes.ids) == len(fresh.locations) - len(rows)
     some = list(fresh.locations)[:5]
     assert [kept.locations[location_id] for location_id in some] == [fresh.locations[i] for i in some]
     hexes = kept.derived["awaw"].hexes
@@ -51,8 +53,8 @@ def test_a_byte_changed_inside_a_kept_location_is_found_on_loading_and_the_entry
     game, data, source, kept, _ = kept_and_fresh(tmp_path)
     entry = entry_of(game, data, source)
     whole = entry.read_bytes()
-    row = next(iter(kept.locations.rows.values()))
-    at = whole.index(row) + len(row) // 2  # a byte in the middle of one location's bytes: the pickle still loads
+    last_hex = kept.locations.hexes.ids[-1].encode()
+    at = whole.rindex(last_hex) + len(last_hex) - 1  # a letter of the last hex's id: the pickle still loads
     damaged = whole[:at] + bytes([whole[at] ^ 0x01]) + whole[at + 1:]
     header = len(prepared_maps.entry_header(game)) + prepared_maps.CHECKSUM_BYTES
     pickle.loads(damaged[header:])  # the damage is invisible to the pickle itself

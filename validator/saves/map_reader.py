@@ -9,7 +9,8 @@ answers depending on which side they look from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import attrgetter, call, itemgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -17,7 +18,7 @@ from lxml import etree
 
 from validator import hexgrid
 from validator.limits import Limits
-from validator.model import Area, Display, Location, LocationTable, MapData
+from validator.model import Area, Display, HexColumns, Location, LocationTable, MapData
 from validator.saves.errors import SaveInputError, tag
 from validator.saves.source_lines import SourceLines
 
@@ -78,17 +79,25 @@ def map_from(element: etree._Element, source: str, lines: SourceLines) -> MapDat
             locations[location.id] = location
     locations = {location_id: _row(location) for location_id, location in locations.items()}
     _refuse_one_sided_neighbours(areas.values(), areas, "area", source)
-    for hex_row in _hexes(element, source, lines):
-        if hex_row.id in locations:
-            raise SaveInputError(source, f"the id '{hex_row.id}' is used twice", hex_row.line)
-        locations[hex_row.id] = hex_row
+    hexes = _hexes(element, source, lines)
+    if isinstance(hexes, HexColumns):  # ids of its own are never used twice
+        for hex_id, line in zip(hexes.ids, hexes.lines, strict=True):
+            if hex_id in locations:
+                raise SaveInputError(source, f"the id '{hex_id}' is used twice", line)
+        table = LocationTable(locations, hexes)
+    else:
+        for hex_row in hexes:
+            if hex_row.id in locations:
+                raise SaveInputError(source, f"the id '{hex_row.id}' is used twice", hex_row.line)
+            locations[hex_row.id] = hex_row
+        table = LocationTable(locations)
     return MapData(
         id=element.get("id", ""),
         source=source,
         attributes=game_attributes(element, "id", "href"),
         areas=MappingProxyType(areas),
         displays=MappingProxyType(displays),
-        locations=LocationTable(locations),
+        locations=table,
         line=lines.of(element),
     )
 
@@ -156,12 +165,11 @@ def _refuse_one_sided_neighbours(places: Iterable[Area | _HexRow], table: dict, 
                 )
 
 
-def _hexes(element: etree._Element, source: str, lines: SourceLines) -> list[_HexRow]:
-    """The map's hexes, with neighbours listed or derived from the declared grid.
+_ENVELOPE = ("id", "area", "neighbours")  # a hex's own fields; its other attributes are the game's
 
-    One loop calling no function of ours per hex: one dict of every attribute
-    (a single call into lxml), from which the envelope's own are popped.
-    """
+
+def _hexes(element: etree._Element, source: str, lines: SourceLines) -> HexColumns | list[_HexRow]:
+    """The map's hexes, with neighbours listed or following from the declared grid."""
     grid, layout = element.get("grid"), element.get("layout")
     if grid not in (None, "hex"):
         raise SaveInputError(source, f"the grid '{grid}' is unknown; the known grid is 'hex'", lines.of(element))
@@ -172,6 +180,99 @@ def _hexes(element: etree._Element, source: str, lines: SourceLines) -> list[_He
             "each hex) or remove the layout",
             lines.of(element),
         )
+    if grid == "hex" and (layout or "odd-q") not in hexgrid.LAYOUTS:
+        raise SaveInputError(
+            source, f"the hex layout '{layout}' is unknown; use one of {', '.join(hexgrid.LAYOUTS)}", lines.of(element)
+        )
+    by_columns = _hexes_by_columns(element, (layout or "odd-q") if grid == "hex" else None, lines)
+    return by_columns if by_columns is not None else _hexes_one_by_one(element, source, lines)
+
+
+class _Shape(NamedTuple):
+    """How to take a hex's fields from its values as lxml gives them: one per set of attribute names a map writes."""
+
+    names: tuple[str, ...]  # the game's attributes, in the order written
+    id: Callable[[list[str]], str]
+    area: Callable[[list[str]], str | None]
+    game_values: Callable[[list[str]], tuple[str, ...]]  # the game's attributes' values, in the order of names
+    has_coordinates: bool  # a column and a row
+    lists_neighbours: bool
+
+    @classmethod
+    def of(cls, written: tuple[str, ...]) -> _Shape:
+        place = {name: index for index, name in enumerate(written)}
+        kept = [index for index, name in enumerate(written) if name not in _ENVELOPE]
+        return cls(tuple(written[index] for index in kept), itemgetter(place["id"]),
+                   itemgetter(place["area"]) if "area" in place else _nothing, _picker(kept),
+                   "column" in place and "row" in place, "neighbours" in place)
+
+
+def _nothing(_values: list[str]) -> None:
+    return None
+
+
+def _picker(indices: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
+    """A function giving the values at ``indices`` as a tuple (itemgetter gives a tuple only for two or more)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda values: (values[only],)
+    return lambda _values: ()
+
+
+def _hexes_by_columns(element: etree._Element, layout: str | None, lines: SourceLines) -> HexColumns | None:
+    """The hexes as columns, or None for a map that :func:`_hexes_one_by_one` must read.
+
+    Each hex costs two calls into lxml (its attributes' names and values);
+    everything else runs over whole columns in C (``map``, ``zip``,
+    ``itemgetter``), and a hex's neighbours are worked out when asked for
+    (see :class:`~validator.model.HexColumns`).  A map with anything to name
+    (an id used twice, a column or row that is not a whole number, two hexes
+    on one place) or with neighbours listed hex by hex is left to the reading
+    hex by hex, whose messages and results are the reference.
+    """
+    elements = list(element.iter(tag("hex")))
+    values = [hex_element.values() for hex_element in elements]
+    written = [tuple(hex_element.keys()) for hex_element in elements]
+    line_numbers = [hex_element.sourceline for hex_element in elements]
+    if lines.spans_lines:
+        line_numbers = list(map(lines.fix, line_numbers))
+    shapes = {names: _Shape.of(names) for names in set(written)}
+    if any(shape.lists_neighbours or (layout and not shape.has_coordinates) for shape in shapes.values()):
+        return None
+    if len(shapes) == 1:
+        (only,) = shapes.values()
+        ids = list(map(only.id, values))
+        if len(set(ids)) < len(ids) or "" in ids:
+            return None
+        columns = [only.names] * len(ids), list(map(only.area, values)), list(map(only.game_values, values))
+    else:
+        of_each = list(map(shapes.__getitem__, written))
+
+        def column(field: str) -> list:
+            return list(map(call, map(attrgetter(field), of_each), values))
+        ids = column("id")
+        if len(set(ids)) < len(ids) or "" in ids:
+            return None
+        columns = list(map(attrgetter("names"), of_each)), column("area"), column("game_values")
+    names, areas, game_values = columns
+    hexes = HexColumns(ids, areas, names, game_values, line_numbers, layout)
+    try:
+        if layout is not None and hexes.grid() is None:  # two hexes on one place
+            return None
+    except ValueError:  # a column or row that is not a whole number
+        return None
+    return hexes
+
+
+def _hexes_one_by_one(element: etree._Element, source: str, lines: SourceLines) -> list[_HexRow]:
+    """The map's hexes read hex by hex: for the maps :func:`_hexes_by_columns` leaves to it, naming their faults.
+
+    One loop calling no function of ours per hex: one dict of every attribute
+    (a single call into lxml), from which the envelope's own are popped.
+    """
+    grid, layout = element.get("grid"), element.get("layout")
     read: list[tuple[str, str | None, dict[str, str], int]] = []  # (id, area, attributes, line) per hex
     listed: dict[str, str] = {}  # hex id -> its neighbours attribute as written
     for hex_element in element.iter(tag("hex")):
