@@ -16,13 +16,11 @@ from plugin.tito.units import fraction_text
 
 def garrisons(position: Position) -> dict[str, tuple[Fraction, list[Piece], list[Piece]]]:
     """Per zone: the garrison in division-equivalents, the units counted, and which of them are on an operation."""
-    turn = units.turn_number(position)
     on_operation = units.operation_zone_by_piece(position)
     counted: dict[str, tuple[list[Piece], list[Piece]]] = {zone: ([], []) for zone in position.map.areas}
-    for piece in position.pieces:
-        if not units.is_axis_regular(piece, turn):
-            continue
-        zone = on_operation.get(piece.id) or units.zone_of(position, piece)
+    zone_of = stacks.zones(position)
+    for piece in stacks.axis_regulars(position):
+        zone = on_operation.get(piece.id) or zone_of[piece.id]
         if zone not in counted:
             continue
         garrison, operating = counted[zone]
@@ -39,7 +37,7 @@ def garrison_below_garrison_value(position: Position) -> Iterator[Finding]:
     turn = units.turn_number(position)
     if turn is not None and turn < facts.UPRISINGS_FROM:
         return
-    guerrillas_on_map = any(piece.location is not None and units.is_guerrilla(piece) for piece in position.pieces)
+    guerrillas_on_map = any(piece.location is not None for piece in stacks.guerrillas(position))
     short = []
     for zone, (total, counted, operating) in garrisons(position).items():
         area = position.map.areas[zone]

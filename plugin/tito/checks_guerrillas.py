@@ -9,7 +9,7 @@ from validator.model import Piece, Position
 from validator.rules import Finding, Result, Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, units
+from plugin.tito import facts, stacks, units
 from plugin.tito.units import describe_all
 
 _STRENGTH_FACT = MappingProxyType({"partisan": "partisan-brigade-strength", "chetnik": "chetnik-brigade-strength"})
@@ -18,8 +18,8 @@ _NAMES = MappingProxyType({"partisan": "Partisan", "chetnik": "Chetnik"})
 
 def _large_guerrillas(position: Position) -> dict[str, list[Piece]]:
     found: dict[str, list[Piece]] = {"partisan": [], "chetnik": []}
-    for piece in position.pieces:
-        if piece.location is not None and units.is_guerrilla(piece) and piece.size in ("brigade", "division"):
+    for piece in stacks.guerrillas(position):
+        if piece.location is not None and piece.size in ("brigade", "division"):
             found[piece.nationality].append(piece)
     return found
 
@@ -66,8 +66,8 @@ def guerrilla_brigade_before_brigade_strength(position: Position) -> Iterator[Re
 def brigade_strength_tally(position: Position) -> Iterator[Finding]:
     """Every Partisan and Chetnik group on the map counts toward brigade-strength: 30 Partisan, 25 Chetnik."""
     counts = {"partisan": 0, "chetnik": 0}
-    for piece in position.pieces:
-        if piece.location is not None and units.is_guerrilla(piece) and piece.size == "group":
+    for piece in stacks.guerrillas(position):
+        if piece.location is not None and piece.size == "group":
             counts[piece.nationality] += 1
     for kind, count in counts.items():
         fact = _STRENGTH_FACT[kind]

@@ -14,6 +14,7 @@ from plugin.tito.units import describe_all
 
 _SIDE_WORDS = MappingProxyType({"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"})
 _LOCATION_OF = MappingProxyType({"axis": "an Axis location", "yugoslav": "a Yugoslav location"})
+_ENEMY_OF = MappingProxyType({"axis": "yugoslav", "yugoslav": "axis"})  # of a location's owner (_location_owner)
 
 
 def _standing(pieces: list[Piece], noun: str) -> str:
@@ -21,16 +22,13 @@ def _standing(pieces: list[Piece], noun: str) -> str:
     return f"{plural(len(pieces), noun)} {verb_for(len(pieces), 'stands', 'stand')}"
 
 
-def _is_neutral(piece: Piece) -> bool:
-    return piece.nationality == "chetnik" and units.allegiance(piece) == "neutral"
-
-
 @case("5.4")
 def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation]:
     """Neutral Chetniks stand only in their zone's Neutral Chetnik box, and nothing else stands there."""
+    kind_of = stacks.kinds(position)
     for location_id, location, pieces in stacks.placed(position):
         if location.kind == facts.NEUTRAL_BOX:
-            intruders = [piece for piece in pieces if not _is_neutral(piece)]
+            intruders = [piece for piece in pieces if not kind_of[piece.id].neutral_chetnik]
             if intruders:
                 yield Violation(
                     f"{_standing(intruders, 'unit')} in the Neutral Chetnik box without being a neutral Chetnik "
@@ -38,7 +36,7 @@ def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation
                     location=location_id, pieces=[piece.id for piece in intruders],
                 )
         else:
-            neutral = [piece for piece in pieces if _is_neutral(piece)]
+            neutral = [piece for piece in pieces if kind_of[piece.id].neutral_chetnik]
             if neutral:
                 yield Violation(
                     f"{_standing(neutral, 'neutral Chetnik')} here ({describe_all(neutral)}); neutral Chetniks "
@@ -47,37 +45,46 @@ def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation
                 )
 
 
-def _zone_display_home(piece: Piece, turn: int | None) -> tuple[str, frozenset[str]] | None:
-    """What the piece is, and the zone-display sides it may stand on; None when another check decides."""
-    if units.is_soviet_or_yugoslav_bulgarian(piece, turn) or _is_neutral(piece):
+_HOMES = MappingProxyType({
+    "pro-Axis Chetnik": frozenset({"axis", "chetnik"}), "Axis": frozenset({"axis"}),
+    "Partisan": frozenset({"partisan"}), "pro-Yugoslav Chetnik": frozenset({"chetnik"}),
+})
+
+
+def _zone_display_home(kind: stacks.Kind) -> str | None:
+    """What a piece of this kind is (a key of _HOMES: the zone-display sides it may stand on); None when another
+    check decides."""
+    if kind.soviet_or_yugoslav_bulgarian or kind.neutral_chetnik:
         return None  # 6.44 and 5.4
-    if units.is_pro_axis_chetnik(piece):
-        return "pro-Axis Chetnik", frozenset({"axis", "chetnik"})
-    side = units.side(piece, turn)
-    if side == "axis":
-        return "Axis", frozenset({"axis"})
-    if piece.nationality == "partisan":
-        return "Partisan", frozenset({"partisan"})
-    if piece.nationality == "chetnik":
-        return "pro-Yugoslav Chetnik", frozenset({"chetnik"})
+    if kind.pro_axis_chetnik:
+        return "pro-Axis Chetnik"
+    if kind.side == "axis":
+        return "Axis"
+    if kind.nationality == "partisan":
+        return "Partisan"
+    if kind.nationality == "chetnik":
+        return "pro-Yugoslav Chetnik"
     return None
 
 
 @case("6.13")
 def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violation]:
     """In a zone display a unit stands in the triangle or circle of its own kind: Partisan, Axis or Chetnik."""
-    turn = units.turn_number(position)
+    kind_of = stacks.kinds(position)
+    homes: dict[stacks.Kind, str | None] = {}
     for location_id, location, pieces in stacks.placed(position):
         if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY):
             continue
         here = units.location_side(location)
-        misplaced: dict[str, tuple[frozenset[str], list[Piece]]] = {}
+        misplaced: dict[str, list[Piece]] = {}
         for piece in pieces:
-            home = _zone_display_home(piece, turn)
-            if home is not None and here not in home[1]:
-                misplaced.setdefault(home[0], (home[1], []))[1].append(piece)
-        for kind, (sides, group) in misplaced.items():
-            allowed = " or ".join(_SIDE_WORDS[side] for side in sorted(sides))
+            piece_kind = kind_of[piece.id]
+            home = homes[piece_kind] if piece_kind in homes else homes.setdefault(piece_kind,
+                                                                                  _zone_display_home(piece_kind))
+            if home is not None and here not in _HOMES[home]:
+                misplaced.setdefault(home, []).append(piece)
+        for kind, group in misplaced.items():
+            allowed = " or ".join(_SIDE_WORDS[side] for side in sorted(_HOMES[kind]))
             note = "; Referee's reading for pro-Axis Chetniks, see the case page" if kind == "pro-Axis Chetnik" else ""
             yield Violation(
                 f"{_standing(group, kind + ' unit')} in the "
@@ -114,23 +121,23 @@ def _location_owner(location) -> str:
     return "axis" if units.location_side(location) == "axis" else "yugoslav"
 
 
-def _pro_axis_chetnik_in_chetnik_location(piece: Piece, location) -> bool:
-    """Referee's reading (see 6.13): a pro-Axis Chetnik may still use the Chetnik triangle and circle."""
-    return units.is_pro_axis_chetnik(piece) and units.location_side(location) == "chetnik"
-
-
 @case("6.15")
 def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
-    """No Yugoslav unit stands in an Axis box, triangle or circle, and no Axis unit in a Yugoslav one."""
+    """No Yugoslav unit stands in an Axis box, triangle or circle, and no Axis unit in a Yugoslav one.
+
+    Referee's reading (see 6.13): a pro-Axis Chetnik may still use the Chetnik triangle and circle.
+    """
     side_of = stacks.sides(position)
+    kind_of = stacks.kinds(position)
     for location_id, location, pieces in stacks.placed(position):
         if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY, facts.OBJECTIVE_BOX):
             continue
         owner = _location_owner(location)
+        enemy = _ENEMY_OF[owner]
+        chetnik_location = units.location_side(location) == "chetnik"
         enemies = [
             piece for piece in pieces
-            if side_of[piece.id] in ("axis", "yugoslav") and side_of[piece.id] != owner
-            and not _pro_axis_chetnik_in_chetnik_location(piece, location)
+            if side_of[piece.id] == enemy and not (chetnik_location and kind_of[piece.id].pro_axis_chetnik)
         ]
         if not enemies:
             continue
@@ -152,8 +159,11 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
     """No location holds enemy units together, nor Partisans together with Chetniks (also 5.3 and 7.31)."""
     side_of = stacks.sides(position)
     for location_id, location, pieces in stacks.placed(position):
-        axis = [piece for piece in pieces if side_of[piece.id] == "axis"]
-        yugoslav = [piece for piece in pieces if side_of[piece.id] == "yugoslav"]
+        here = [side_of[piece.id] for piece in pieces]
+        if "yugoslav" not in here:
+            continue  # no enemies, and no Partisans or Chetniks: both are Yugoslav-side units here
+        axis = [piece for piece, side in zip(pieces, here, strict=True) if side == "axis"]
+        yugoslav = [piece for piece, side in zip(pieces, here, strict=True) if side == "yugoslav"]
         if axis and yugoslav:
             yield Violation(
                 f"enemies share this location: {plural(len(axis), 'Axis-side unit')} ({describe_all(axis)}) and "
@@ -179,7 +189,7 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
 @case("6.34")
 def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violation]:
     """Axis units enter a zone's Axis Hide-away only while on an Anti-Guerrilla Operation against that zone."""
-    turn = units.turn_number(position)
+    side_of = stacks.sides(position)
     on_operation = units.operation_zone_by_piece(position)
     for location_id, location, pieces in stacks.placed(position):
         if location.kind != facts.HIDE_AWAY or units.location_side(location) != "axis":
@@ -187,7 +197,7 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
         intruders = [
             piece
             for piece in pieces
-            if units.side(piece, turn) == "axis" and on_operation.get(piece.id) != location.area
+            if side_of[piece.id] == "axis" and on_operation.get(piece.id) != location.area
         ]
         if not intruders:
             continue
@@ -208,9 +218,9 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
 @case("6.44")
 def soviet_or_bulgarian_outside_partisan_locations(position: Position) -> Iterator[Violation]:
     """Soviets and pro-Yugoslav Bulgarians use the Partisan triangle and circle and never stack with Chetniks."""
-    turn = units.turn_number(position)
+    kind_of = stacks.kinds(position)
     for location_id, location, pieces in stacks.placed(position):
-        allies = [piece for piece in pieces if units.is_soviet_or_yugoslav_bulgarian(piece, turn)]
+        allies = [piece for piece in pieces if kind_of[piece.id].soviet_or_yugoslav_bulgarian]
         if not allies:
             continue
         if location.kind in (facts.MOUNTAIN, facts.HIDE_AWAY) and units.location_side(location) != "partisan":

@@ -9,7 +9,7 @@ from validator.model import Piece, Position
 from validator.rules import Finding, Result, Violation, case
 from validator.wording import plural, verb_for
 
-from plugin.tito import facts, units
+from plugin.tito import facts, stacks, units
 from plugin.tito.units import describe_all, fraction_text
 
 ESCALATION = "forty-five-points-or-brigade"
@@ -17,7 +17,7 @@ ESCALATION = "forty-five-points-or-brigade"
 
 def _zone_of(position: Position, piece: Piece, on_operation: dict[str, str]) -> str | None:
     """Where the piece is: its location's zone, or the operation's zone while it is set aside for one."""
-    zone = units.zone_of(position, piece)
+    zone = stacks.zones(position)[piece.id]
     if zone is None and piece.id in on_operation:
         return on_operation[piece.id]
     return zone
@@ -46,11 +46,11 @@ def guerrilla_in_carinthia_or_baranya_early(position: Position) -> Iterator[Resu
     if turn is not None and turn >= facts.GUERRILLAS_FREE_FROM:
         return
     found: dict[str, list[Piece]] = {}
-    for piece in position.pieces:
-        if units.is_guerrilla(piece):
-            zone = units.zone_of(position, piece)
-            if zone in facts.GUERRILLA_BARRED_ZONES:
-                found.setdefault(zone, []).append(piece)
+    zone_of = stacks.zones(position)
+    for piece in stacks.guerrillas(position):
+        zone = zone_of[piece.id]
+        if zone in facts.GUERRILLA_BARRED_ZONES:
+            found.setdefault(zone, []).append(piece)
     for zone, group in found.items():
         name = units.zone_name(position, zone)
         ids = [piece.id for piece in group]
@@ -114,8 +114,8 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
     # A verdict turns on the piece's nationality, its zone and whether it is on an operation
     # there, so each such triple is judged once, not once per piece.
     verdicts: dict[tuple[str, str, bool], str | None] = {}
-    for piece in position.pieces:
-        if not units.is_axis_regular(piece, turn) or piece.nationality not in facts.SPHERES:
+    for piece in stacks.axis_regulars(position):
+        if piece.nationality not in facts.SPHERES:
             continue
         if _is_occupation_bulgarian(piece, turn):
             continue  # 13.91D: bulgarian_occupation_division_misplaced

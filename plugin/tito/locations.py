@@ -45,23 +45,38 @@ def objective_box(zone: str, display: str, side: str) -> str:
     return f"{zone}/{display}/{side}"
 
 
-def zone_locations(zone: str) -> list[Location]:
-    """The six zone-display locations and the Neutral Chetnik box of one zone."""
+def zone_locations(zone: str, line: int = 0) -> list[Location]:
+    """The six zone-display locations and the Neutral Chetnik box of one zone (``line``: the zone's, in the map)."""
     generated = []
     for side in facts.ZONE_DISPLAY_SIDES:
         generated.append(Location(
             id=mountain(zone, side), kind=facts.MOUNTAIN, area=zone, name=f"{_SIDE_NAMES[side]} Mountain",
-            attributes=MappingProxyType({"side": side, "display": ZONE_DISPLAY}),
+            attributes=MappingProxyType({"side": side, "display": ZONE_DISPLAY}), line=line,
         ))
         generated.append(Location(
             id=hide_away(zone, side), kind=facts.HIDE_AWAY, area=zone, name=f"{_SIDE_NAMES[side]} Hide-away",
-            attributes=MappingProxyType({"side": side, "display": ZONE_DISPLAY}),
+            attributes=MappingProxyType({"side": side, "display": ZONE_DISPLAY}), line=line,
         ))
     generated.append(Location(
         id=neutral_box(zone), kind=facts.NEUTRAL_BOX, area=zone, name="Neutral Chetnik box",
-        attributes=MappingProxyType({"side": "neutral", "display": ZONE_DISPLAY}),
+        attributes=MappingProxyType({"side": "neutral", "display": ZONE_DISPLAY}), line=line,
     ))
     return generated
+
+
+def generated_kinds(map_data: MapData) -> dict[str, str]:
+    """The kind of every location :func:`prepare_map` generates, by id (what those functions make, without making
+    the locations)."""
+    kinds: dict[str, str] = {}
+    for zone in map_data.areas:
+        for side in facts.ZONE_DISPLAY_SIDES:
+            kinds[mountain(zone, side)] = facts.MOUNTAIN
+            kinds[hide_away(zone, side)] = facts.HIDE_AWAY
+        kinds[neutral_box(zone)] = facts.NEUTRAL_BOX
+    for display in map_data.displays.values():
+        for side in facts.OBJECTIVE_BOX_SIDES:
+            kinds[objective_box(display.area, display.id, side)] = facts.OBJECTIVE_BOX
+    return kinds
 
 
 def display_locations(zone: str, display_id: str, display_label: str, line: int) -> list[Location]:
@@ -79,9 +94,9 @@ def display_locations(zone: str, display_id: str, display_label: str, line: int)
 def prepare_map(map_data: MapData) -> MapData:
     """The map with every location the rules define added (locations the file gives are kept)."""
     locations = dict(map_data.locations)
-    for zone in map_data.areas:
-        for location in zone_locations(zone):
-            locations.setdefault(location.id, dataclasses.replace(location, line=map_data.areas[zone].line))
+    for zone, area in map_data.areas.items():
+        for location in zone_locations(zone, area.line):
+            locations.setdefault(location.id, location)
     for display in map_data.displays.values():
         for location in display_locations(display.area, display.id, display.label, display.line):
             locations.setdefault(location.id, location)

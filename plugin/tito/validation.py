@@ -9,7 +9,7 @@ documented in docs/save-format.md, section "Tito".
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from validator.derived import memoised
 from validator.facts import (
@@ -73,13 +73,14 @@ FACTS = FactTable("a Tito fact", (
 ))
 # The pieces' own fields (nationality, type, side, size) are read with the attributes Tito adds.
 PIECE_FIELDS = ("nationality", "type", "side", "size")
+DESIGNATION = "designation"  # any text: the one piece attribute that is never wrong
 PIECE = AttributeTable("a Tito piece", (
     Attribute("nationality", Word(facts.NATIONALITIES, name=_listed("a Tito nationality", facts.NATIONALITIES))),
     Attribute("type", Word(facts.UNIT_TYPES, name=_listed("a Tito type", facts.UNIT_TYPES))),
     Attribute("side", Word(facts.SIDES)),
     Attribute("size", Word(facts.SIZE_EQUIVALENTS, name=_listed("a Tito size", facts.SIZE_EQUIVALENTS))),
     Attribute("allegiance", Word(facts.ALLEGIANCES, name=_listed("a Chetnik allegiance (7.2)", facts.ALLEGIANCES))),
-    Attribute("designation", Text()),
+    Attribute(DESIGNATION, Text()),
 ))
 EVENT = AttributeTable("a Tito event", (
     Attribute("kind", Word(facts.EVENT_KINDS), required=True),
@@ -117,6 +118,7 @@ def _map_problems(map_data: MapData, save_source: str, context: Context) -> Iter
 def _problems_of_map(map_data: MapData, context: Context) -> Iterator[Problem]:
     """The map's own problems, each at the line of the map file it names (0: the map as a whole)."""
     yield from ((0, f"the map {problem}") for problem in MAP.read(map_data.attributes, context)[1])
+    read_zone, read_display = ZONE.reader(context), DISPLAY.reader(context)
     missing = [facts.ZONES[zone] for zone in facts.ZONES if zone not in map_data.areas]
     if missing:
         yield 0, f"the map lacks the Tito zones {', '.join(missing)} (5.1 names twelve)"
@@ -125,32 +127,24 @@ def _problems_of_map(map_data: MapData, context: Context) -> Iterator[Problem]:
             yield area.line, f"'{area.id}' is not a Tito zone; the zones are {', '.join(facts.ZONES)}"
             continue
         name = facts.ZONES[area.id]
-        yield from ((area.line, f"the zone {name} {problem}") for problem in ZONE.read(area.attributes, context)[1])
+        yield from ((area.line, f"the zone {name} {problem}") for problem in read_zone(area.attributes)[1])
         yield from ((area.line, problem) for problem in _neighbour_problems(map_data, area.id))
     for display in map_data.displays.values():
         if display.id in RESERVED_DISPLAY_IDS or "/" in display.id:
             yield display.line, f"the display id '{display.id}' would clash with a zone-display location id"
-        values, problems = DISPLAY.read(display.attributes, context)
+        values, problems = read_display(display.attributes)
         yield from ((display.line, f"the display {display.label} {problem}") for problem in problems)
         for label in values.get("labels", ()):
             if display.area != facts.DISPLAY_LABELS[label]:
                 yield display.line, (f"the label '{label}' belongs on displays in "
                                      f"{facts.ZONES[facts.DISPLAY_LABELS[label]]}, not on {display.label}")
-    expected = _generated_ids(map_data)
+    expected = locations.generated_kinds(map_data)
     for location in map_data.locations.values():
         if location.kind == "hex":
             yield location.line, f"a Tito map has zones, not hexes ('{location.id}')"
         elif expected.get(location.id) != location.kind:
             yield location.line, (f"the map lists the location '{location.id}'; a Tito map gives zones and "
                                   "displays, and Referee generates their triangles, circles and boxes")
-
-
-def _generated_ids(map_data: MapData) -> dict[str, str]:
-    ids = {location.id: location.kind for zone in map_data.areas for location in locations.zone_locations(zone)}
-    for display in map_data.displays.values():
-        for location in locations.display_locations(display.area, display.id, display.label, display.line):
-            ids[location.id] = location.kind
-    return ids
 
 
 def _neighbour_problems(map_data: MapData, zone: str) -> Iterator[str]:
@@ -212,12 +206,33 @@ def _fact_problems(position: Position) -> Iterator[Problem]:
 
 
 def _piece_problems(position: Position, context: Context) -> Iterator[Problem]:
+    """Each piece's problems, worked out once per kind of piece.
+
+    What is wrong with a piece turns on its nationality, type, side and size
+    and on its attributes but its designation (any text, never a problem), so
+    pieces alike in these share one answer: a position repeats a few dozen
+    kinds hundreds of times.  Pieces that share a mapping of attributes (the
+    reader shares them between pieces written alike) find its key by the
+    mapping's identity; the mappings are held in ``keys`` while it is used,
+    so an identity is never reused.
+    """
     turn = units.turn_number(position)
     read = PIECE.reader(context)
+    keys: dict[int, tuple[Mapping[str, str], tuple]] = {}
+    by_kind: dict[tuple, tuple[str, ...]] = {}
     for piece in position.pieces:
-        fields = [(name, getattr(piece, name)) for name in PIECE_FIELDS if getattr(piece, name)]
-        problems = read(piece.attributes, *fields)[1] or _piece_rules(piece, turn)
-        yield from ((piece.line, f"the piece '{piece.id}' {problem}") for problem in problems)
+        attributes = piece.attributes
+        known = keys.get(id(attributes))
+        if known is None:
+            known = keys[id(attributes)] = (
+                attributes, tuple(item for item in attributes.items() if item[0] != DESIGNATION))
+        kind = (piece.nationality, piece.type, piece.side, piece.size, known[1])
+        problems = by_kind.get(kind)
+        if problems is None:
+            fields = [(name, getattr(piece, name)) for name in PIECE_FIELDS if getattr(piece, name)]
+            problems = by_kind[kind] = tuple(read(attributes, *fields)[1] or _piece_rules(piece, turn))
+        if problems:
+            yield from ((piece.line, f"the piece '{piece.id}' {problem}") for problem in problems)
 
 
 def _piece_rules(piece, turn: int | None) -> Iterator[str]:

@@ -16,7 +16,7 @@ from validator import runner
 from validator.rules import Finding, Violation
 from validator.saves.xml_reader import read_position_file
 
-from plugin.tito import stacks, units
+from plugin.tito import locations, stacks, units
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "tito").glob("*.xml"))
@@ -84,3 +84,70 @@ def test_stamped_results_keep_every_field_a_check_gave_and_carry_the_runner_s_st
 def test_a_stamp_of_a_field_a_result_does_not_have_is_refused():
     with pytest.raises(TypeError, match="no field colour"):
         Finding("a tally").stamped(colour="red")
+
+
+def test_the_shared_kinds_answer_as_the_units_helpers_do_for_each_piece(generated):
+    for position in positions(generated):
+        turn = units.turn_number(position)
+        kinds = stacks.kinds(position)
+        assert list(kinds) == [piece.id for piece in position.pieces]
+        for piece in position.pieces:
+            kind = kinds[piece.id]
+            assert kind.nationality == piece.nationality and kind.side == units.side(piece, turn)
+            assert kind.marker == units.is_marker(piece) and kind.guerrilla == units.is_guerrilla(piece)
+            assert kind.axis_regular == units.is_axis_regular(piece, turn)
+            assert kind.soviet_or_yugoslav_bulgarian == units.is_soviet_or_yugoslav_bulgarian(piece, turn)
+            assert kind.pro_axis_chetnik == units.is_pro_axis_chetnik(piece)
+            assert kind.neutral_chetnik == (piece.nationality == "chetnik" and units.allegiance(piece) == "neutral")
+        assert stacks.zones(position) == {piece.id: units.zone_of(position, piece) for piece in position.pieces}
+        assert stacks.axis_regulars(position) == tuple(
+            piece for piece in position.pieces if units.is_axis_regular(piece, turn))
+        assert stacks.guerrillas(position) == tuple(piece for piece in position.pieces if units.is_guerrilla(piece))
+        with pytest.raises(TypeError):
+            stacks.zones(position)["c0"] = None  # type: ignore[index]
+
+
+def test_the_generated_location_kinds_are_those_of_the_locations_the_map_gets(generated):
+    for position in positions(generated):
+        prepared = position.map
+        kinds = locations.generated_kinds(prepared)
+        assert {location_id: prepared.locations[location_id].kind for location_id in kinds} == kinds
+        assert set(kinds) == set(prepared.locations)  # the shipped maps list zones and displays only
+
+
+def test_pieces_alike_share_a_verdict_yet_each_wrong_piece_is_named_at_its_own_line(generated):
+    from types import MappingProxyType
+
+    from validator.facts import Context
+    from validator.model import Piece, Position
+
+    from plugin.tito import validation
+
+    map_data = read_position_file(generated).map
+    chetnik = MappingProxyType({"designation": "1"})
+    pieces = (
+        Piece("ok-1", "A", nationality="german", type="infantry", size="division", line=10,
+              attributes=MappingProxyType({"designation": "704"})),
+        Piece("bad-1", "B", side="yugoslav", nationality="german", type="infantry", size="division", line=11,
+              attributes=MappingProxyType({"designation": "714"})),
+        Piece("ok-2", "C", nationality="german", type="infantry", size="division", line=12,
+              attributes=MappingProxyType({"designation": "717"})),
+        Piece("bad-2", "D", side="yugoslav", nationality="german", type="infantry", size="division", line=13,
+              attributes=MappingProxyType({"designation": "718"})),
+        Piece("bad-3", "E", nationality="chetnik", type="guerrilla", size="group", line=14, attributes=chetnik),
+        Piece("bad-4", "F", nationality="chetnik", type="guerrilla", size="group", line=15, attributes=chetnik),
+        Piece("bad-5", "G", nationality="chetnik", type="guerrilla", size="group", line=16,
+              attributes=MappingProxyType({"designation": "2", "colour": "red"})),
+    )
+    position = Position(game="tito", map=map_data, pieces=pieces, turn="5", phase="axis-combat")
+    found = [problem for problem in validation.validate_position(position) if problem[0] >= 10]
+    context = Context(map_data)
+    alone = []
+    for piece in pieces:  # each piece judged on its own, with nothing remembered
+        fields = [(name, getattr(piece, name)) for name in validation.PIECE_FIELDS if getattr(piece, name)]
+        problems = validation.PIECE.read(piece.attributes, context, *fields)[1] or list(
+            validation._piece_rules(piece, 5))
+        alone.extend((piece.line, f"the piece '{piece.id}' {problem}") for problem in problems)
+    assert found == alone
+    assert [line for line, _ in found] == [11, 13, 14, 15, 16]
+    assert "colour" in found[-1][1]
