@@ -84,3 +84,20 @@ def test_a_command_group_without_its_subcommand_shows_its_own_help(run_cli):
     code, out, err = run_cli("rules")
     assert code == 2 and out == ""
     assert "rules commands:" in err and "import your copy of a game's rulebook" in err
+
+
+@pytest.mark.parametrize("columns", ["30", "80", "200"])
+def test_the_help_is_laid_out_as_argparse_lays_it_out_on_a_terminal_of_any_width(monkeypatch, columns):
+    """validator.commands.common.HelpFormatter measures the terminal late, and measures it as argparse does."""
+    from validator.commands import common
+
+    monkeypatch.setenv("COLUMNS", columns)
+    ours = list(every_parser(cli._build_parser()))
+    monkeypatch.setattr(common, "HelpFormatter", argparse.HelpFormatter)
+    theirs = list(every_parser(cli._build_parser()))
+    assert [path for path, _ in ours] == [path for path, _ in theirs]
+    for (path, parser), (_, reference) in zip(ours, theirs, strict=True):
+        assert type(parser._get_formatter()) is not type(reference._get_formatter())  # two formatters compared
+        assert parser.prog == reference.prog, path
+        assert parser.format_help() == reference.format_help(), path
+        assert parser.format_usage() == reference.format_usage(), path

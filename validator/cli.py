@@ -85,8 +85,11 @@ def _build_parser(argv: list[str] | None = None):
     """
     import argparse
 
+    from validator.commands.common import HelpFormatter
+
     named = COMMANDS.get(argv[0]) if argv else None
-    parser = argparse.ArgumentParser(prog="referee", description=None if named else _description())
+    parser = argparse.ArgumentParser(prog="referee", description=None if named else _description(),
+                                     formatter_class=HelpFormatter)
     parser.add_argument("--version", action="version", version=VERSION)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name in (named,) if named else COMMAND_MODULES:

@@ -38,7 +38,7 @@ for a pack's author.
 from __future__ import annotations
 
 import importlib
-import threading
+from _thread import RLock  # threading's RLock, without importing threading (issue 14's lean start-up)
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -218,7 +218,7 @@ class Registry(MutableMapping[str, Game]):
         self._looked_up: set[str] = set()  # pack ids already looked for, found or not
         self._all_packs_loaded = False
         self._failures: list[str] = []
-        self._lock = threading.RLock()
+        self._lock = RLock()
 
     @property
     def failures(self) -> tuple[str, ...]:

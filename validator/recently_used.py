@@ -10,7 +10,7 @@ of reading a file or preparing a map is done outside it.
 
 from __future__ import annotations
 
-import threading
+from _thread import allocate_lock  # threading.Lock itself, without importing threading (issue 14's start-up)
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Generic, TypeVar
@@ -27,7 +27,7 @@ class RecentlyUsed(Generic[Key, Value]):
             raise ValueError(f"a cache holds at least one entry, not {size}")
         self.size = size
         self._entries: OrderedDict[Key, Value] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = allocate_lock()
 
     def get(self, key: Key) -> Value | None:
         """The entry for ``key``, now the most recently used, or None."""
