@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import marshal
 from collections import deque
-from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
+from collections.abc import Collection, ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field, fields
 from itertools import compress, islice, repeat
 from operator import add, and_, eq, floordiv, itemgetter, mod, mul
@@ -221,12 +221,14 @@ class HexColumns:
                     deque(map(found.__setitem__, where, picked), maxlen=0)
         return found
 
-    def attribute_values(self) -> dict[str, set[str]]:
-        """The distinct values each attribute takes among the hexes."""
+    def attribute_values(self, skip: Collection[str] = ()) -> dict[str, set[str]]:
+        """The distinct values each attribute takes among the hexes (none gathered for the names in ``skip``)."""
         distinct: dict[str, set[str]] = {}
         for names, _where, values in self._by_attribute_names():
-            for name, column in zip(names, zip(*values, strict=True), strict=True):
-                distinct.setdefault(name, set()).update(column)
+            for index, name in enumerate(names):
+                found = distinct.setdefault(name, set())
+                if name not in skip:
+                    found.update(map(itemgetter(index), values))
         return distinct
 
     def _by_attribute_names(self) -> list[tuple[tuple[str, ...], Sequence[int], list[tuple[str, ...]]]]:
@@ -327,19 +329,23 @@ class LocationTable(Mapping[str, Location]):
         picked = [values[names.index(name)] if name in names else None for names, values in found]
         return picked + self._hexes.attribute_column(name) if self._hexes is not None else picked
 
-    def attribute_values(self, kind: str) -> dict[str, set[str]]:
+    def attribute_values(self, kind: str, skip: Collection[str] = ()) -> dict[str, set[str]]:
         """The distinct values each attribute takes among the locations of ``kind``, nothing built.
 
         A map repeats a few values (a country, a controller) over thousands of
-        hexes: what the values mean is read once per distinct value.
+        hexes: what the values mean is read once per distinct value.  Every
+        name given is listed; the values of the names in ``skip`` (a name or a
+        number the caller need not read) are not gathered.
         """
         distinct: dict[str, set[str]] = {}
         for row in self._plain_rows():
             if row[1] == kind:
                 for name, value in zip(*_names_and_values(row[ATTRIBUTES]), strict=True):
-                    distinct.setdefault(name, set()).add(value)
+                    found = distinct.setdefault(name, set())
+                    if name not in skip:
+                        found.add(value)
         if self._hexes is not None and kind == "hex":
-            for name, values in self._hexes.attribute_values().items():
+            for name, values in self._hexes.attribute_values(skip).items():
                 distinct.setdefault(name, set()).update(values)
         return distinct
 

@@ -123,9 +123,15 @@ def _read(map_data: MapData) -> MapReading:
     for area_id in map_data.areas:
         chain = part_of_chain(map_data, area_id)[0]
         countries[area_id] = chain[-1], frozenset(chain)
-    not_hexes = frozenset(location_id for location_id, kind in zip(locations, kinds, strict=True) if kind != "hex")
-    return MapReading(HexTable(map_data.locations, not_hexes, countries), tuple(objectives),
+    return MapReading(HexTable(map_data.locations, not_hexes(map_data), countries), tuple(objectives),
                       {area_id: country for area_id, (country, _regions) in countries.items()})
+
+
+def not_hexes(map_data: MapData) -> frozenset:
+    """The ids of the map's locations that are not hexes (the hexes kept as columns are hexes, so not asked)."""
+    locations = location_table(map_data.locations)
+    return frozenset(location_id for location_id, kind in zip(locations.rows, locations.column_of_rows("kind"),
+                                                               strict=True) if kind != "hex")
 
 
 def part_of_chain(map_data: MapData, area_id: str) -> tuple[list[str], list[str]]:

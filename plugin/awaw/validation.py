@@ -28,7 +28,7 @@ from validator.model import MapData, Position, location_table
 from validator.quoting import name_a_few, quote
 
 from plugin.awaw.facts import POSITION, fact_reading
-from plugin.awaw.hexes import map_reading, part_of_chain
+from plugin.awaw.hexes import map_reading, not_hexes, part_of_chain
 from plugin.awaw.vocabulary import (
     BUILDERS,
     CONTROLLER_WORDS,
@@ -96,9 +96,9 @@ def prepare_map(map_data: MapData) -> MapData:
 
 
 def _places_that_are_not_hexes(map_data: MapData) -> frozenset:
-    locations = location_table(map_data.locations)
-    return frozenset(location_id for location_id, kind in zip(locations, locations.column("kind"), strict=True)
-                     if kind != "hex")
+    if "awaw" in map_data.derived:
+        return map_data.derived["awaw"].hexes.not_hexes
+    return not_hexes(map_data)
 
 
 def validate_position(position: Position) -> list[Problem]:
@@ -154,7 +154,8 @@ def _some_hex_value_refused(locations, kinds: list[str], read) -> bool:
     areas = {area for kind, area in zip(kinds, locations.column("area"), strict=True) if kind == "hex" and area}
     if any(read({}, ("area", area))[1] for area in areas):
         return True
-    return any(read({name: value})[1] for name, values in locations.attribute_values("hex").items()
+    free = {attribute.name for attribute in HEX.attributes if type(attribute.value) is Text}  # nothing to refuse
+    return any(read({name: value})[1] for name, values in locations.attribute_values("hex", skip=free).items()
                for value in values)
 
 

@@ -93,6 +93,8 @@ def test_the_columns_answer_for_the_whole_map_as_the_locations_do():
                 for name, value in location.attributes.items():
                     expected.setdefault(name, set()).add(value)
         assert table.attribute_values(kind) == expected
+        skipped = table.attribute_values(kind, skip={"column", "colour"})  # listed, with no values gathered
+        assert skipped == {name: set() if name in ("column", "colour") else values for name, values in expected.items()}
     assert table.any_neighbours("hex") and not table.any_neighbours("box")
 
 
