@@ -115,7 +115,7 @@ class HexColumns:
     """
 
     __slots__ = ("ids", "areas", "names", "values", "lines", "layout", "_keys", "_span", "_lowest_row", "_grid",
-                 "_steps", "_groups", "_every_neighbours")
+                 "_steps", "_shapes", "_groups", "_every_neighbours")
 
     def __init__(self, ids: list[str], areas: list[str | None], names: list[tuple[str, ...]],
                  values: list[tuple[str, ...]], lines: list[int], layout: str | None,
@@ -125,6 +125,7 @@ class HexColumns:
         self._keys, self._span, self._lowest_row = keys if keys is not None else ([], 0, 0)
         self._grid: dict[int, str] | None = None  # key -> hex id
         self._steps: list[list[int]] = []  # by 2 * (column is odd) + (row is odd): what each of the six steps adds
+        self._shapes: frozenset | None = None  # the distinct tuples of names
         self._groups: list | None = None  # see _by_attribute_names
         self._every_neighbours: list[tuple[str, ...]] | None = None
 
@@ -211,6 +212,11 @@ class HexColumns:
 
     def attribute_column(self, name: str) -> list[str | None]:
         """Every hex's attribute ``name`` in map order (None where it has none)."""
+        if self._shapes is None:
+            self._shapes = frozenset(self.names)
+        places = {names.index(name) if name in names else None for names in self._shapes}
+        if len(places) == 1 and None not in places:  # the same place in every hex: one pass, no grouping
+            return list(map(itemgetter(places.pop()), self.values))
         found: list[str | None] = [None] * len(self.ids)
         for names, where, values in self._by_attribute_names():
             if name in names:

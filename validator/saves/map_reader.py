@@ -81,9 +81,10 @@ def map_from(element: etree._Element, source: str, lines: SourceLines) -> MapDat
     _refuse_one_sided_neighbours(areas.values(), areas, "area", source)
     hexes = _hexes(element, source, lines)
     if isinstance(hexes, HexColumns):  # ids of its own are never used twice
-        for hex_id, line in zip(hexes.ids, hexes.lines, strict=True):
-            if hex_id in locations:
-                raise SaveInputError(source, f"the id '{hex_id}' is used twice", line)
+        if not locations.keys().isdisjoint(hexes.ids):
+            for hex_id, line in zip(hexes.ids, hexes.lines, strict=True):
+                if hex_id in locations:
+                    raise SaveInputError(source, f"the id '{hex_id}' is used twice", line)
         table = LocationTable(locations, hexes)
     else:
         for hex_row in hexes:
@@ -197,6 +198,8 @@ class _Shape(NamedTuple):
     game_values: Callable[[list[str]], tuple[str, ...]]  # the game's attributes' values, in the order of names
     has_coordinates: bool  # a column and a row
     lists_neighbours: bool
+    id_at: int  # where the id and the area are among the values
+    area_at: int | None
 
     @classmethod
     def of(cls, written: tuple[str, ...]) -> _Shape:
@@ -204,7 +207,7 @@ class _Shape(NamedTuple):
         kept = [index for index, name in enumerate(written) if name not in _ENVELOPE]
         return cls(tuple(written[index] for index in kept), itemgetter(place["id"]),
                    itemgetter(place["area"]) if "area" in place else _nothing, _picker(kept),
-                   "column" in place and "row" in place, "neighbours" in place)
+                   "column" in place and "row" in place, "neighbours" in place, place["id"], place.get("area"))
 
 
 def _nothing(_values: list[str]) -> None:
@@ -250,12 +253,17 @@ def _hexes_by_columns(element: etree._Element, layout: str | None, lines: Source
     else:
         of_each = list(map(shapes.__getitem__, written))
 
-        def column(field: str) -> list:
+        def column(field: str, place_of: Callable[[_Shape], int | None] | None = None) -> list:
+            places = {place_of(shape) for shape in shapes.values()} if place_of is not None else ()
+            if len(places) == 1:  # the field in the same place in every hex (nearly always): one getter for all
+                place = places.pop()
+                return [None] * len(values) if place is None else list(map(itemgetter(place), values))
             return list(map(call, map(attrgetter(field), of_each), values))
-        ids = column("id")
+        ids = column("id", lambda shape: shape.id_at)
         if len(set(ids)) < len(ids) or "" in ids:
             return None
-        columns = list(map(attrgetter("names"), of_each)), column("area"), column("game_values")
+        columns = (list(map(attrgetter("names"), of_each)), column("area", lambda shape: shape.area_at),
+                   column("game_values"))
     names, areas, game_values = columns
     hexes = HexColumns(ids, areas, names, game_values, line_numbers, layout)
     try:
