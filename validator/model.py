@@ -114,7 +114,7 @@ class HexColumns:
     whether the column and the row are odd).
     """
 
-    __slots__ = ("ids", "areas", "names", "values", "lines", "layout", "_keys", "_span", "_lowest_row", "_grid",
+    __slots__ = ("ids", "areas", "names", "values", "lines", "layout", "_keys", "_grid",
                  "_steps", "_shapes", "_groups", "_every_neighbours")
 
     def __init__(self, ids: list[str], areas: list[str | None], names: list[tuple[str, ...]],
@@ -122,7 +122,7 @@ class HexColumns:
                  keys: tuple[list[int], int, int] | None = None) -> None:
         self.ids, self.areas, self.names, self.values = ids, areas, names, values
         self.lines, self.layout = lines, layout
-        self._keys, self._span, self._lowest_row = keys if keys is not None else ([], 0, 0)
+        self._keys = keys  # each hex's key, the span and the lowest row: one value, so a thread sees all or none
         self._grid: dict[int, str] | None = None  # key -> hex id
         self._steps: list[list[int]] = []  # by 2 * (column is odd) + (row is odd): what each of the six steps adds
         self._shapes: frozenset | None = None  # the distinct tuples of names
@@ -133,8 +133,7 @@ class HexColumns:
         """What the columns are made of (plain lists, tuples, strings and numbers): for the code that stores a
         prepared map.  ``HexColumns(*parts)`` is the same hexes."""
         self.grid()
-        keys = (self._keys, self._span, self._lowest_row) if self.layout is not None else None
-        return self.ids, self.areas, self.names, self.values, self.lines, self.layout, keys
+        return self.ids, self.areas, self.names, self.values, self.lines, self.layout, self._keys
 
     def row(self, index: int) -> tuple:
         """Hex ``index``'s fields in :data:`LOCATION_FIELDS` order."""
@@ -148,31 +147,28 @@ class HexColumns:
         """
         if self._grid is not None or self.layout is None:
             return self._grid
-        if not self._keys and self.ids:
+        keys = self._keys
+        if keys is None:
             columns, rows = self.attribute_column("column"), self.attribute_column("row")
             whole_rows = {text: int(text) for text in set(rows)}  # a map repeats a few hundred numbers
             whole_columns = {text: int(text) for text in set(columns)}
-            lowest_row = min(whole_rows.values())
-            span = max(whole_rows.values()) - lowest_row + 3
+            lowest_row = min(whole_rows.values(), default=0)
+            span = max(whole_rows.values(), default=0) - lowest_row + 3
             scaled = {text: number * span for text, number in whole_columns.items()}
             offset = {text: number - lowest_row for text, number in whole_rows.items()}
-            self._keys = list(map(add, map(scaled.__getitem__, columns), map(offset.__getitem__, rows)))
-            self._span, self._lowest_row = span, lowest_row
-        grid = dict(zip(self._keys, self.ids, strict=True))
+            keys = list(map(add, map(scaled.__getitem__, columns), map(offset.__getitem__, rows))), span, lowest_row
+        grid = dict(zip(keys[0], self.ids, strict=True))
         if len(grid) < len(self.ids):
             return None
         from validator.hexgrid import neighbour_coordinates
 
-        span = self._span
+        span = keys[1]
         self._steps = [[(to_column - column) * span + to_row - row
                         for to_column, to_row in neighbour_coordinates(self.layout, column, row)]
                        for column in (0, 1) for row in (0, 1)]
-        self._grid = grid
+        self._keys = keys
+        self._grid = grid  # last: whoever finds the grid finds the keys and steps too
         return grid
-
-    def _kind(self, key: int) -> int:
-        column, row_offset = divmod(key, self._span)
-        return (column & 1) * 2 + ((row_offset + self._lowest_row) & 1)
 
     def neighbours(self, index: int) -> tuple[str, ...]:
         """Hex ``index``'s neighbours on the map, in :func:`validator.hexgrid.neighbour_coordinates`' order."""
@@ -181,9 +177,11 @@ class HexColumns:
         grid = self._grid if self._grid is not None else self.grid()
         if grid is None:
             return ()
-        key = self._keys[index]
+        keys, span, lowest_row = self._keys
+        key = keys[index]
+        column, row_offset = divmod(key, span)
         found = grid.get
-        around = [found(key + step) for step in self._steps[self._kind(key)]]
+        around = [found(key + step) for step in self._steps[(column & 1) * 2 + ((row_offset + lowest_row) & 1)]]
         return tuple(around) if None not in around else tuple(filter(None, around))  # ids are never empty
 
     def every_neighbours(self) -> list[tuple[str, ...]]:
@@ -193,7 +191,7 @@ class HexColumns:
             if grid is None:
                 self._every_neighbours = [()] * len(self.ids)
             else:
-                keys, span, lowest_row = self._keys, self._span, self._lowest_row
+                keys, span, lowest_row = self._keys
                 kinds = list(map(add, map(mul, map(and_, map(floordiv, keys, repeat(span)), repeat(1)), repeat(2)),
                                  map(and_, map(add, map(mod, keys, repeat(span)), repeat(lowest_row)), repeat(1))))
                 found = [list(map(grid.get, map(add, keys, map([steps[direction] for steps in self._steps].__getitem__,
