@@ -11,12 +11,11 @@ from validator.wording import plural, verb_for
 from plugin.tito import facts, stacks, units
 from plugin.tito.units import describe_all
 
+_NOT_HOLDING = (facts.MARKER, facts.TITO)  # units.is_marker, units.is_tito
+
 
 def _yugoslav_units(pieces: tuple[Piece, ...], side_of: Mapping[str, str]) -> list[Piece]:
-    return [
-        piece for piece in pieces
-        if side_of[piece.id] == "yugoslav" and not units.is_marker(piece) and not units.is_tito(piece)
-    ]
+    return [piece for piece in pieces if side_of[piece.id] == "yugoslav" and piece.type not in _NOT_HOLDING]
 
 
 @case("14.2", severity="info")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 
 from validator.model import Piece, Position
@@ -15,9 +15,10 @@ from plugin.tito.units import describe_all, fraction_text
 ESCALATION = "forty-five-points-or-brigade"
 
 
-def _zone_of(position: Position, piece: Piece, on_operation: dict[str, str]) -> str | None:
-    """Where the piece is: its location's zone, or the operation's zone while it is set aside for one."""
-    zone = stacks.zones(position)[piece.id]
+def _zone_of(zone_of: Mapping[str, str | None], piece: Piece, on_operation: dict[str, str]) -> str | None:
+    """Where the piece is: its location's zone (``zone_of``: :func:`plugin.tito.stacks.zones`), or the operation's
+    zone while it is set aside for one."""
+    zone = zone_of[piece.id]
     if zone is None and piece.id in on_operation:
         return on_operation[piece.id]
     return zone
@@ -114,12 +115,13 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
     # A verdict turns on the piece's nationality, its zone and whether it is on an operation
     # there, so each such triple is judged once, not once per piece.
     verdicts: dict[tuple[str, str, bool], str | None] = {}
+    zone_of = stacks.zones(position)
     for piece in stacks.axis_regulars(position):
         if piece.nationality not in facts.SPHERES:
             continue
-        if _is_occupation_bulgarian(piece, turn):
+        if piece.nationality == "bulgarian" and _is_occupation_bulgarian(piece, turn):
             continue  # 13.91D: bulgarian_occupation_division_misplaced
-        zone = _zone_of(position, piece, on_operation)
+        zone = _zone_of(zone_of, piece, on_operation)
         if zone is None:
             continue
         judged = (piece.nationality, zone, on_operation.get(piece.id) == zone)
@@ -200,7 +202,7 @@ def bulgarian_occupation_division_misplaced(position: Position) -> Iterator[Viol
     turn = units.turn_number(position)
     on_operation = units.operation_zone_by_piece(position)
     for piece in position.pieces:
-        if piece.location is None or not _is_occupation_bulgarian(piece, turn):
+        if piece.nationality != "bulgarian" or piece.location is None or not _is_occupation_bulgarian(piece, turn):
             continue
         location = position.map.locations[piece.location]
         if not units.after_turn(position, ESCALATION):
@@ -244,10 +246,11 @@ def italian_in_croatia_after_pullback(position: Position) -> Iterator[Result]:
         and (units.phase_index(position.phase) or 0) <= facts.PHASES.index("axis-movement")
     )
     on_operation = units.operation_zone_by_piece(position)
+    zone_of = stacks.zones(position)
     for piece in position.pieces:
         if piece.nationality != "italian" or units.is_marker(piece):
             continue
-        if _zone_of(position, piece, on_operation) != facts.PULLBACK_ZONE:
+        if _zone_of(zone_of, piece, on_operation) != facts.PULLBACK_ZONE:
             continue
         location = position.map.locations.get(piece.location or "")
         if location is None:

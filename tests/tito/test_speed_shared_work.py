@@ -99,6 +99,8 @@ def test_the_shared_kinds_answer_as_the_units_helpers_do_for_each_piece(generate
             assert kind.soviet_or_yugoslav_bulgarian == units.is_soviet_or_yugoslav_bulgarian(piece, turn)
             assert kind.pro_axis_chetnik == units.is_pro_axis_chetnik(piece)
             assert kind.neutral_chetnik == (piece.nationality == "chetnik" and units.allegiance(piece) == "neutral")
+            with pytest.raises(AttributeError):
+                kind.side = "neutral"
         assert stacks.zones(position) == {piece.id: units.zone_of(position, piece) for piece in position.pieces}
         assert stacks.axis_regulars(position) == tuple(
             piece for piece in position.pieces if units.is_axis_regular(piece, turn))
