@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-from validator import __version__, console
+from validator import __version__, collector, console
 from validator.errors import CheckDefectError, InputError
 
 # Each command and the module that registers it, in the order ``referee --help`` lists them.
@@ -38,7 +38,12 @@ VERSION = f"referee {__version__}"
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; output into a pipe that closed early ends quietly (docs/cli.md, "Output")."""
+    """Run one command; output into a pipe that closed early ends quietly (docs/cli.md, "Output").
+
+    Without ``argv`` it is the ``referee`` process's own command line: the
+    process ends when it returns, so its objects are left to the exit
+    (:func:`validator.collector.left_to_exit`).
+    """
     console.prepare_streams()
     try:
         try:
@@ -48,16 +53,20 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         console.silence_standard_output()
         return console.EXIT_BROKEN_PIPE
+    finally:
+        if argv is None:
+            collector.left_to_exit()
 
 
 def _run(argv: list[str]) -> int:
     if argv == ["--version"]:  # as argparse's version action answers it, without building a parser
         sys.stdout.write(VERSION + "\n")
         raise SystemExit(0)
-    from validator.commands.common import EXIT_UNUSABLE, explained
+    with collector.paused():  # the commands' modules and the parser: nothing to collect (validator.collector)
+        from validator.commands.common import EXIT_UNUSABLE, explained
 
-    parser = _build_parser(argv)
-    arguments = parser.parse_args(argv)
+        parser = _build_parser(argv)
+        arguments = parser.parse_args(argv)
     if getattr(arguments, "handler", None) is None:  # no command, or a group without its subcommand
         getattr(arguments, "usage_of", parser).print_help(sys.stderr)
         return EXIT_UNUSABLE

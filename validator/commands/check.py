@@ -65,6 +65,13 @@ def check(arguments: argparse.Namespace) -> int:
 
 def check_position(arguments: argparse.Namespace) -> int:
     """One save (or a log's last position, with --final), as Referee has always checked it."""
+    from validator import collector
+
+    with collector.paused():  # one position's modules, reading, checks and report: bounded work
+        return _check_position(arguments)
+
+
+def _check_position(arguments: argparse.Namespace) -> int:
     from validator import intake, provenance
     from validator.runner import check as run_checks
 
