@@ -143,7 +143,8 @@ def test_pieces_written_differently_in_one_save_each_read_as_written(pond, write
         Piece("f6", "Frog", side="frogs", type="frog", strength=2, location="north/pad",
               attributes={"colour": "green"}, line=11),
     )
-    assert read[0].attributes is read[5].attributes  # the same own values of the same names: one mapping
+    assert read[0].attributes is read[5].attributes  # the same own values of the same names: one mapping,
+    assert read[0].attributes is read[1].attributes  # however the rest of each piece is written
     with pytest.raises(TypeError):
         read[0].attributes["colour"] = "blue"  # read-only, so sharing it is safe
 

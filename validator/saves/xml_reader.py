@@ -318,25 +318,27 @@ class _Shape(NamedTuple):
 
     fields: Callable  # values + ("", None, attributes, line) -> every field of the Piece, in order
     own_key: Callable | None  # values -> the game's own values (one: the value itself); None when there are none
-    shared: dict  # own_key's answer -> the read-only mapping of the game's own attributes, shared by the pieces
+    shared: dict  # own_key's answer -> the read-only mapping of the game's own attributes (one per save and names)
     names: tuple  # the game's own attributes, in file order
     has_strength: bool
 
 
-def _shape(names: tuple[str, ...]) -> _Shape:
+def _shape(names: tuple[str, ...], shared_by_names: dict[tuple, dict]) -> _Shape:
+    """The shape of ``names``; its mappings are shared with every shape of the same own names, in the same order."""
     position = {name: index for index, name in enumerate(names)}
     blank, missing, attributes, line = range(len(names), len(names) + 4)  # the indexes of what values get added
     envelope = [position.get(name, missing if Piece._field_defaults.get(name) is None else blank)
                 for name in ENVELOPE]
     own = [index for index, name in enumerate(names) if name not in ENVELOPE]
+    own_names = tuple(names[index] for index in own)
     return _Shape(
-        itemgetter(*envelope, attributes, line), itemgetter(*own) if own else None, {},
-        tuple(names[index] for index in own), "strength" in position,
+        itemgetter(*envelope, attributes, line), itemgetter(*own) if own else None,
+        shared_by_names.setdefault(own_names, {}), own_names, "strength" in position,
     )
 
 
 def _own_attributes(shape: _Shape, key) -> MappingProxyType:
-    """The mapping of the game's own attributes whose values ``key`` gives, made once per shape and values."""
+    """The mapping of the game's own attributes whose values ``key`` gives, made once per save, names and values."""
     values = key if len(shape.names) > 1 else (key,)
     attributes = shape.shared[key] = MappingProxyType(dict(zip(shape.names, values, strict=True)))
     return attributes
@@ -353,11 +355,12 @@ def _pieces(root: etree._Element, source: str, map_data: MapData, lines: SourceL
     and ids are then tested all at once (see refuse_bad_pieces).
     """
     shapes: dict[tuple, _Shape] = {}
+    shared_by_names: dict[tuple, dict] = {}
     pieces = []
     append = pieces.append
     for element in root.iter(tag("piece")):
         names = tuple(element.keys())
-        shape = shapes.get(names) or shapes.setdefault(names, _shape(names))
+        shape = shapes.get(names) or shapes.setdefault(names, _shape(names, shared_by_names))
         values = element.values()
         attributes = EMPTY
         if shape.own_key is not None:
