@@ -10,9 +10,11 @@ allegiances.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
+from validator.derived import memoised
 from validator.model import Location, Piece, Position
 from validator.numbers import is_whole_number
 from validator.wording import plural
@@ -220,8 +222,10 @@ def since_phase(position: Position, name: str, phase: str) -> bool:
     return happened == turn and current is not None and current >= facts.PHASES.index(phase)
 
 
-def pieces_by_id(position: Position) -> dict[str, Piece]:
-    return {piece.id: piece for piece in position.pieces}
+def pieces_by_id(position: Position) -> Mapping[str, Piece]:
+    """Each piece by its id (the reader refuses an id used twice): made once per position, read-only."""
+    return memoised(position, "tito.pieces-by-id", lambda: MappingProxyType(
+        {piece.id: piece for piece in position.pieces}))
 
 
 def operations(position: Position) -> list:

@@ -278,6 +278,8 @@ def _expected_side(piece) -> str:
 
 
 def _event_problems(position: Position, context: Context) -> Iterator[Problem]:
+    if not position.events:
+        return
     turn = units.turn_number(position)
     pieces = units.pieces_by_id(position)
     on_operation: dict[str, int] = {}
@@ -290,7 +292,7 @@ def _event_problems(position: Position, context: Context) -> Iterator[Problem]:
             yield from ((event.line, problem) for problem in _event_rules(event, pieces, turn, on_operation))
 
 
-def _event_rules(event, pieces: dict, turn: int | None, on_operation: dict[str, int]) -> Iterator[str]:
+def _event_rules(event, pieces: Mapping, turn: int | None, on_operation: dict[str, int]) -> Iterator[str]:
     """What an event gets wrong about its pieces and its target."""
     if not event.pieces:
         yield f"the event '{event.kind}' lists no pieces"
