@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from collections.abc import Callable
 
 from validator import hexpaths
-from validator.derived import memoised
-from validator.model import MapData, Position
+from validator.model import Position
 from validator.rules import Finding, Violation, case
 from validator.wording import plural, verb_for
 
 from plugin.tww import state, terms
+from plugin.tww.network import HexNeighbours, HexNetwork
 from plugin.tww.partisans import partisan_map
 
 
@@ -64,16 +63,16 @@ def unit_cut_off_by_partisans(position: Position):
     its side.
     """
     derived = partisan_map(position)
-    graph = hexpaths.hex_graph(position.map)
+    hexes = derived.network
     for side in terms.SIDES:
         units = [
             piece
             for piece in position.pieces
-            if piece.side == side and state.flag(piece, "communication") and piece.location in graph
+            if piece.side == side and piece.attributes.get("communication") == terms.YES and piece.location in hexes
         ]
         if not units:
             continue
-        sources = [hex_id for hex_id in state.supply_sources(position, side) if hex_id in graph]
+        sources = [hex_id for hex_id in state.supply_sources(position, side) if hex_id in hexes]
         if not sources:
             yield Finding(
                 f"{plural(len(units), terms.side_name(side) + ' unit')} {verb_for(len(units), 'is', 'are')} marked in "
@@ -83,54 +82,36 @@ def unit_cut_off_by_partisans(position: Position):
                 severity="unchecked",
             )
             continue
-        yield from _judge_side(position, side, units, sources, derived, graph)
+        yield from _judge_side(position, side, units, sources, derived)
 
 
-def _connected_parts(map_data: MapData, graph) -> Mapping[str, frozenset]:
-    """Each hex's connected part of the whole map, found once per map (many saves share it)."""
-    def compute() -> Mapping[str, frozenset]:
-        parts: dict[str, frozenset] = {}
-        for hex_id in graph:
-            if hex_id not in parts:
-                part = frozenset(hexpaths.reachable(graph, (hex_id,)))
-                parts.update(dict.fromkeys(part, part))
-        return MappingProxyType(parts)
-
-    return memoised(map_data, "tww.map-parts", compute)
-
-
-def _joined_anyhow(parts: Mapping[str, frozenset], reached: set[str]) -> Callable[[str], bool]:
-    """Whether a hex is joined to the ``reached`` hexes by some path, closed hexes or not.
+def _joined_anyhow(hexes: HexNetwork, reached: set) -> Callable[[str], bool]:
+    """Whether a hex is joined to the ``reached`` nodes by some path, closed hexes or not.
 
     The search that stopped at closed hexes, resumed through them, reaches
     the whole connected parts of the map its hexes lie in: so a hex is joined
-    when its part holds a reached hex, asked once per part.
+    when its part holds a reached node.
     """
-    answers: dict[int, bool] = {}
-
-    def joined(hex_id: str) -> bool:
-        part = parts[hex_id]
-        answer = answers.get(id(part))
-        if answer is None:
-            answer = answers[id(part)] = not part.isdisjoint(reached)
-        return answer
-
-    return joined
+    whole_part = hexes.whole_part
+    reached_parts = {whole_part[node] for node in reached}
+    return lambda hex_id: whole_part[hexes.node(hex_id)] in reached_parts
 
 
-def _judge_side(position, side, units, sources, derived, graph):
-    side_map = derived.sides[side]
+def _judge_side(position, side, units, sources, derived):
+    side_map, hexes = derived.sides[side], derived.network
+    # The searches run on the network's nodes (plugin/tww/network.py); a hex is reached when its node is.
     if side_map.uncertain:
         # What is sure first; the search then resumes through the hexes partisans may close
         # (those it stopped at, and sources among them) instead of starting over.
         stopped_at: set[str] = set()
-        surely = hexpaths.reachable(graph, sources, side_map.blocked | side_map.uncertain, touched=stopped_at)
-        reached = hexpaths.reachable(graph, (*sources, *stopped_at), side_map.blocked, seen=surely)
+        surely = hexes.reachable(sources, side_map.blocked | side_map.uncertain, touched=stopped_at)
+        reached = hexes.reachable((*sources, *stopped_at), side_map.blocked, seen=surely)
     else:
-        reached = surely = hexpaths.reachable(graph, sources, side_map.blocked)
-    cut_off = [piece for piece in units if piece.location not in reached]
+        reached = surely = hexes.reachable(sources, side_map.blocked)
+    node = hexes.node
+    cut_off = [piece for piece in units if node(piece.location) not in reached]
     for piece in units:
-        if piece.location in reached and piece.location not in surely:
+        if node(piece.location) in reached and node(piece.location) not in surely:
             missing = "; ".join(
                 item.unknown for item in derived.activities if item.unknown and side in item.maybe_against
             )
@@ -145,8 +126,9 @@ def _judge_side(position, side, units, sources, derived, graph):
         return
     # What the search reaches through the closed hexes too: the rest is kept from
     # the sources by the map itself, not by partisans.
-    joined = _joined_anyhow(_connected_parts(position.map, graph), reached)
-    regions = hexpaths.enclosures(graph, [piece.location for piece in cut_off], side_map.blocked)
+    joined = _joined_anyhow(hexes, reached)
+    regions = hexpaths.enclosures(HexNeighbours(position.map, hexes), [piece.location for piece in cut_off],
+                                  side_map.blocked)
     for piece in cut_off:
         if not joined(piece.location):
             yield Finding(

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from validator.derived import memoised
-from validator.hexpaths import hex_graph
 from validator.model import MapData, Position
 
-from plugin.tww import state, terms
+from plugin.tww import network, state, terms
+from plugin.tww.hex_columns import HexColumns, hex_columns, hex_neighbours
+from plugin.tww.network import HexNetwork
 
 NONCLEAR = frozenset(terms.TERRAINS) - {terms.CLEAR}
 
@@ -85,6 +86,7 @@ class PartisanMap:
     activities: tuple[Activity, ...]
     candidates: Mapping[str, frozenset[str]]  # per case: the hexes of the right country and terrain
     sides: dict[str, SideMap]
+    network: HexNetwork  # the map's hexes as the searches of 15.2 see them for this setting
 
     def case_of(self, hex_id: str) -> str | None:
         return next((case for case, hexes in self.candidates.items() if hex_id in hexes), None)
@@ -131,22 +133,44 @@ def activity(position: Position, country: PartisanCountry) -> Activity:
     return Activity(country, (), f"inactive until turn {entry + 1} ({country.name} entered the war on turn {entry})")
 
 
-def candidate_hexes(position: Position, kurdish_nations: set[str] | None) -> Mapping[str, frozenset[str]]:
+def candidate_hexes(map_data: MapData, kurdish_nations: set[str] | None) -> Mapping[str, frozenset[str]]:
     """Per partisan case, the hexes of its country whose terrain its partisans close.
 
     They depend on the map and on the nations Kurdish partisans are limited
     to, not on the pieces: so they are worked out once per map and setting
-    (many saves share a map) and handed out read-only.
+    (many saves share a map; the map's preparation works out the usual
+    setting, all of Kurdistan) and handed out read-only.
     """
-    by_setting = memoised(position.map, "tww.candidate-hexes", dict)
+    by_setting = memoised(map_data, "tww.candidate-hexes", dict)
     setting = frozenset(kurdish_nations) if kurdish_nations is not None else None
     found = by_setting.get(setting)
     if found is None:
-        found = by_setting.setdefault(setting, MappingProxyType(_candidate_hexes(position.map, kurdish_nations)))
+        columns = hex_columns(map_data, ("terrain", "region"))
+        found = by_setting.setdefault(setting, MappingProxyType(_candidate_hexes(columns, kurdish_nations)))
     return found
 
 
-def _candidate_hexes(map_data: MapData, kurdish_nations: set[str] | None) -> dict[str, frozenset[str]]:
+def hex_network(map_data: MapData, kurdish_nations: set[str] | None) -> HexNetwork:
+    """The map's hexes as the searches of 15.2 see them (plugin/tww/network.py), once per map and setting."""
+    by_setting = memoised(map_data, "tww.hex-network", dict)
+    setting = frozenset(kurdish_nations) if kurdish_nations is not None else None
+    found = by_setting.get(setting)
+    if found is None:
+        closable = frozenset().union(*candidate_hexes(map_data, kurdish_nations).values())
+        ids = hex_columns(map_data, ()).ids
+        found = by_setting.setdefault(setting, network.build(ids, hex_neighbours(map_data, ids), closable))
+    return found
+
+
+def prepare(map_data: MapData, columns: HexColumns) -> None:
+    """Work out, for a map being prepared, what 15.2 reads off it for the usual setting (all of Kurdistan)."""
+    by_setting = memoised(map_data, "tww.candidate-hexes", dict)
+    candidates = by_setting.setdefault(None, MappingProxyType(_candidate_hexes(columns, None)))
+    memoised(map_data, "tww.hex-network", dict).setdefault(None, network.build(
+        columns.ids, hex_neighbours(map_data, columns.ids), frozenset().union(*candidates.values())))
+
+
+def _candidate_hexes(columns: HexColumns, kurdish_nations: set[str] | None) -> dict[str, frozenset[str]]:
     found: dict[str, list[str]] = {country.case: [] for country in COUNTRIES}
     # (area, terrain) -> the case that closes such a hex; Kurdistan is looked up by region.
     closing = {
@@ -158,33 +182,29 @@ def _candidate_hexes(map_data: MapData, kurdish_nations: set[str] | None) -> dic
     partisan_areas = {area for area, _ in closing}
     kurdistan = next(country for country in COUNTRIES if country.region)
     kurdish_terrains, kurdish_hexes = kurdistan.terrains, found[kurdistan.case]
-    for location in map_data.locations.values():
-        if location.kind != "hex":
-            continue
-        attributes = location.attributes
-        if location.area in partisan_areas:
-            case = closing.get((location.area, attributes.get("terrain")))
+    terrains, regions = columns.attributes["terrain"], columns.attributes["region"]
+    for hex_id, area, terrain, region in zip(columns.ids, columns.areas, terrains, regions, strict=True):
+        if area in partisan_areas:
+            case = closing.get((area, terrain))
             if case is not None:
-                found[case].append(location.id)
-        if "region" in attributes and attributes.get("terrain") in kurdish_terrains:
-            if terms.KURDISTAN in attributes["region"].split() and (
-                kurdish_nations is None or location.area in kurdish_nations
-            ):
-                kurdish_hexes.append(location.id)
+                found[case].append(hex_id)
+        if region is not None and terrain in kurdish_terrains:
+            if terms.KURDISTAN in region.split() and (kurdish_nations is None or area in kurdish_nations):
+                kurdish_hexes.append(hex_id)
     return {case: frozenset(hexes) for case, hexes in found.items()}
 
 
-def friendly_hexes(position: Position) -> dict[str, set[str]]:
+def friendly_hexes(position: Position, hexes: HexNetwork) -> dict[str, set[str]]:
     """Per side, the hexes its units stand in or exert a zone of control into."""
-    graph = hex_graph(position.map)
+    locations = position.map.locations
     covered: dict[str, set[str]] = {side: set() for side in terms.SIDES}
     for piece in position.pieces:
         side_hexes = covered.get(piece.side)
-        if side_hexes is None or piece.location not in graph:
+        if side_hexes is None or piece.location not in hexes:
             continue
         side_hexes.add(piece.location)
         if piece.attributes.get("zoc") == terms.YES:
-            side_hexes.update(graph[piece.location])
+            side_hexes.update(locations[piece.location].neighbours)
     return covered
 
 
@@ -200,8 +220,9 @@ def partisan_map(position: Position) -> PartisanMap:
 def _derive_partisan_map(position: Position) -> PartisanMap:
     kurdish_nations = set(position.facts.get(state.KURDISH_PARTISANS_IN, ())) or None
     activities = tuple(activity(position, country) for country in COUNTRIES)
-    candidates = candidate_hexes(position, kurdish_nations)
-    covered = friendly_hexes(position)
+    candidates = candidate_hexes(position.map, kurdish_nations)
+    hexes = hex_network(position.map, kurdish_nations)
+    covered = friendly_hexes(position, hexes)
     sides = {}
     for side in terms.SIDES:
         closing = set().union(*(candidates[item.country.case] for item in activities if side in item.against))
@@ -215,4 +236,4 @@ def _derive_partisan_map(position: Position) -> PartisanMap:
         sides[side] = SideMap(
             side, frozenset(closing - lifted), frozenset(doubtful - closing - lifted), frozenset(lifted), by_case
         )
-    return PartisanMap(activities, candidates, sides)
+    return PartisanMap(activities, candidates, sides, hexes)

@@ -36,7 +36,11 @@ def rival_groups(table: RivalryTable, pieces: list[Piece]):
 def rivals_stacked(position: Position):
     """Units of rival nations never share a hex."""
     table = table_for(position)
+    rivalled = table.nations()
     for location, pieces in position.stacks().items():
+        pieces = [piece for piece in pieces if piece.nationality in rivalled]  # only they can make a pair
+        if len(pieces) < 2:
+            continue
         for first, second, units in rival_groups(table, pieces):
             yield Violation(
                 f"{state.nation_name(position, first)} and {state.nation_name(position, second)} are rivals, yet "
@@ -63,7 +67,10 @@ def unit_in_rival_territory(position: Position):
     """A unit enters a rival nation's hexes only when a retreat leaves it no other way."""
     table = table_for(position)
     forced = _forced_in(position)
+    rivalled = table.nations()
     for piece in position.pieces:
+        if piece.nationality not in rivalled:  # a nation with no rival: never in a rival's hex
+            continue
         if state.is_air(piece) or piece.id in forced or piece.side not in terms.SIDES:
             continue
         host = _rival_host(position, table, piece, piece.location)

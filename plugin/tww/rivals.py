@@ -45,6 +45,10 @@ class RivalryTable:
     def source(self, first: str, second: str) -> str:
         return self.pairs.get(frozenset((first, second)), "")
 
+    def nations(self) -> frozenset[str]:
+        """Every nation with a rival: a unit of any other has none."""
+        return frozenset().union(*self.pairs)
+
     def rivals_of(self, nation: str) -> set[str]:
         return {other for pair in self.pairs if nation in pair for other in pair if other != nation}
 

@@ -24,6 +24,7 @@ from validator.facts import (
     MapReference,
     MapReferences,
     Text,
+    ValueProblem,
     Word,
     Words,
     read_position,
@@ -31,7 +32,8 @@ from validator.facts import (
 from validator.model import MapData, Position
 from validator.saves.xml_reader import SaveInputError
 
-from plugin.tww import state, terms
+from plugin.tww import partisans, state, terms
+from plugin.tww.hex_columns import hex_columns
 from plugin.tww.rivals import RivalrySettingError, setting_pairs
 
 NATION, REGION = "nation", "region"
@@ -87,11 +89,58 @@ ANY_EVENT = AttributeTable("a Third World War event", (Attribute("kind", Word(st
 
 
 def prepare_map(map_data: MapData) -> MapData:
-    """The map, unchanged, once its areas and hexes use the game's vocabulary; else its first problem."""
+    """The map, unchanged, once its areas and hexes use the game's vocabulary; else its first problem.
+
+    The partisan hexes of 15.2 and the hexes' network its searches run on
+    are worked out here too, so that a prepared map keeps them.
+    """
     context = Context(map_data)
     for area in map_data.areas.values():
         for problem in AREA.read(area.attributes, context)[1]:
             raise SaveInputError(map_data.source, f"the area '{area.id}' {problem}", area.line)
+    columns = hex_columns(map_data, ("terrain", "region"))
+    if not _hexes_read_well(map_data, columns, context):  # then, and only then, read hex by hex to say where
+        _refuse_first_bad_hex(map_data, context)
+    partisans.prepare(map_data, columns)
+    return map_data
+
+
+def _hexes_read_well(map_data: MapData, columns, context: Context) -> bool:
+    """Whether every hex's attributes and area are good, each distinct value read once.
+
+    A hex's problems are those of its values one by one, an attribute the
+    table does not take and a missing terrain; so the map's hexes have none
+    exactly when no distinct value has one and every hex has a terrain.
+    """
+    if None in columns.attributes["terrain"]:
+        return False
+    for area_id in set(columns.areas) - {None}:
+        area = map_data.areas.get(area_id)
+        if area is None or area.attributes.get("kind", NATION) != NATION:
+            return False
+    known = {attribute.name: attribute.value for attribute in HEX.attributes}
+    locations = map_data.locations
+    if hasattr(locations, "attribute_values"):
+        distinct = locations.attribute_values("hex")
+    else:
+        distinct = {}
+        for location in locations.values():
+            if location.kind == "hex":
+                for name, value in location.attributes.items():
+                    distinct.setdefault(name, set()).add(value)
+    for name, values in distinct.items():
+        value_type = known.get(name)
+        if value_type is None:
+            return False
+        for text in values:
+            try:
+                value_type.read(text, context)
+            except ValueProblem:
+                return False
+    return True
+
+
+def _refuse_first_bad_hex(map_data: MapData, context: Context) -> None:
     read = HEX.reader(context)
     for location in map_data.locations.values():
         if location.kind != "hex":
@@ -102,7 +151,6 @@ def prepare_map(map_data: MapData) -> MapData:
         if location.area is not None and (area is None or area.attributes.get("kind", NATION) != NATION):
             raise SaveInputError(map_data.source, f"the hex '{location.id}' belongs to '{location.area}', which is "
                                  "not a nation area of the map (<area id=... kind=\"nation\">)", location.line)
-    return map_data
 
 
 def validate_position(position: Position) -> Iterator[tuple[int, str]]:
@@ -127,12 +175,13 @@ def _piece_problems(position: Position) -> Iterator[tuple[int, str]]:
 
 def _piece_rules(position: Position, piece) -> Iterator[str]:
     """What a piece whose every value is known gets wrong by combining them."""
-    if state.is_territorial(piece) and piece.nationality not in terms.TERRITORIAL_NATIONS:
+    attributes = piece.attributes
+    if attributes.get("territorial") == terms.YES and piece.nationality not in terms.TERRITORIAL_NATIONS:
         yield (f"is marked territorial, but '{piece.nationality}' has no territorial reserves (those that do: "
                f"{', '.join(sorted(terms.TERRITORIAL_NATIONS))})")
-    if piece.attributes.get("limited") == terms.NO and piece.nationality in terms.LIMITED_FORCES:
+    if attributes.get("limited") == terms.NO and piece.nationality in terms.LIMITED_FORCES:
         yield f"is marked limited=\"no\", but every '{piece.nationality}' unit has limited abilities (15.3.3)"
-    if state.flag(piece, "communication") and state.hex_at(position, piece.location) is None:
+    if attributes.get("communication") == terms.YES and state.hex_at(position, piece.location) is None:
         yield "is marked in communication but stands on no hex of the map"
 
 
