@@ -10,7 +10,10 @@ the stored report of the Tito overstacked example.
 It imports Tito's rulebook into the instance folder ``REFEREE_INSTANCE``
 names (from ``REFEREE_RULEBOOKS``), stores the report through the check API,
 starts gunicorn, warms every page once (a real server has served each page
-before: that is what the page cache keeps), then sends ``--requests``
+before: that is what the page caches keep, validator.web.page_cache: the
+rules pages and each search's results per import of the book, the report's
+page per version of what it shows, so the search and report figures are
+those of a query or a report asked for before), then sends ``--requests``
 requests per page from ``--clients`` threads, in rounds alternating with the
 bare route, and keeps each figure's best round.  Prints one JSON object per
 page: requests per second, the ratio to the bare route's, and errors.

@@ -26,6 +26,7 @@ from validator.web.markup import printable
 from validator.web.reading import Index
 
 CACHE_KEY = "referee.rulebooks"
+INDEXES_KEY = "referee.case-indexes"
 
 # Longer text is no case number; the cap also keeps absurdly long numbers
 # away from the parser.
@@ -94,7 +95,14 @@ def case_index(plugin: Game | None) -> Index:
             error,
         )
         return {}
-    return {entry.number: entry.title for entry in entries}
+    # The plugin reads its index file once; the titles by number are made once for what it read.
+    indexes: dict[str, tuple[object, Index]] = current_app.extensions.setdefault(INDEXES_KEY, {})
+    made = indexes.get(plugin.id)
+    if made is not None and made[0] is entries:
+        return made[1]
+    titles = {entry.number: entry.title for entry in entries}
+    indexes[plugin.id] = (entries, titles)
+    return titles
 
 
 def import_command(game: CatalogueGame) -> str:

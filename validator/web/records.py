@@ -79,6 +79,7 @@ class Record:
     viewer: str | None = None  # the roster side whose view was checked; None for a spectator
     export_note: str | None = None
     provenance: Provenance = Provenance(None, None)  # all None: stored before Referee recorded it
+    uploads_removed_at: str | None = None  # when its uploads were removed (validator.retention); None while kept
 
     @property
     def is_vassal(self) -> bool:
@@ -219,6 +220,7 @@ def load(connection: sqlite3.Connection, report_id: str) -> Record | None:
         viewer=row["viewer"],
         export_note=row["export_note"],
         provenance=Provenance(**{name: row[name] for name in PROVENANCE_FIELDS}),
+        uploads_removed_at=row["uploads_removed_at"],
     )
 
 

@@ -38,7 +38,17 @@ from validator import games, stored_results
 from validator.cases import CaseNumber
 from validator.coverage import left_to_moves
 from validator.games import Game
-from validator.web import addresses, arbitration, database, kept_modules, library, move_reports, pictures, records
+from validator.web import (
+    addresses,
+    arbitration,
+    database,
+    kept_modules,
+    library,
+    move_reports,
+    page_cache,
+    pictures,
+    records,
+)
 from validator.web.markup import printable
 from validator.web.reading import Title, title_of
 
@@ -274,11 +284,31 @@ def no_listing():
 
 @blueprint.get("/reports/<report_id>")
 def page(report_id: str):
+    """The report's page, kept as rendered while nothing it shows has changed (validator.web.page_cache).
+
+    What can change after a report is stored is read on every view: the
+    book's import stamp (its case titles), the rulings that except its
+    violations and the case files holding it, the removal of its uploads,
+    the kept module's build file and the site's address.  They make the key
+    of the kept page, so a ruling or a new import shows on the next view.
+    """
     record = record_or_404(report_id)
     game: Game | None = games.registry().get(record.game)
+    book = library.rulebook(game.id) if game is not None else None
+    held = arbitration.report_records(record)
+    build_file = build_file_sha256(record)
+    key = (record.id, book.imported_at if book is not None else None, addresses.site_root(),
+           tuple((line.number, line.exception) for line in held["excepted"]), tuple(held["case_files"]),
+           record.uploads_removed_at, build_file)
+    if move_reports.is_moves(record.report):
+        return page_cache.for_visitors(key, lambda context: _moves_page(record, game, held, build_file, context))
+    return page_cache.for_visitors(key, lambda context: _report_page(record, game, held, build_file, context))
+
+
+def _report_page(record: records.Record, game: Game | None, held: dict, build_file: str | None,
+                 context: dict) -> str:
+    """The page of a report on one position: its verdict, results by case, picture and records."""
     report = record.report
-    if move_reports.is_moves(report):
-        return _moves_page(record, game)
     return render_template(
         "reports/report.html",
         record=record,
@@ -294,9 +324,10 @@ def page(report_id: str):
         coverage_recorded="coverage" in report,
         checked_with=record.provenance,
         provenance_recorded=record.provenance_recorded,
-        build_file_sha256=build_file_sha256(record),
+        build_file_sha256=build_file,
         mapping_coverage=mapping_coverage(report),
-        arbitration=arbitration.report_records(record),
+        arbitration=held,
+        **context,
     )
 
 
@@ -323,7 +354,8 @@ class JudgedMove:
 LISTED_LEGAL_MOVES = 50  # legal moves with findings listed by their words; the rest only counted
 
 
-def _moves_page(record: records.Record, game: Game | None):
+def _moves_page(record: records.Record, game: Game | None, held: dict, build_file: str | None,
+                context: dict) -> str:
     """A log judged step by step or a chain of saves: illegal moves in full, with pictures; legal ones summed up."""
     report = record.report
     key = "links" if report.get("kind") == "chain" else "steps"
@@ -352,11 +384,12 @@ def _moves_page(record: records.Record, game: Game | None):
         module_label=module_label(record),
         checked_with=record.provenance,
         provenance_recorded=record.provenance_recorded,
-        build_file_sha256=build_file_sha256(record),
+        build_file_sha256=build_file,
         mapping_coverage=mapping_coverage(report),
         coverage=coverage_note(report),
         coverage_recorded="coverage" in report,
-        arbitration=arbitration.report_records(record),
+        arbitration=held,
+        **context,
     )
 
 
