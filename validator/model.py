@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import marshal
 from collections import deque
-from collections.abc import Collection, ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
+from collections.abc import Callable, Collection, ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field, fields
 from itertools import compress, islice, repeat
 from operator import add, and_, eq, floordiv, itemgetter, mod, mul
@@ -102,8 +102,11 @@ class HexColumns:
     sets of attribute names; keeping them as columns lets a whole column be
     read, validated or stored in C, and a hex's row (and its neighbours on the
     grid) be made only for the hexes a save's checks look at.  ``names[i]``
-    and ``values[i]`` are hex ``i``'s game attributes (the names tuples shared
-    by the hexes written alike).  With a ``layout`` the neighbours follow from
+    and ``values[i]`` are hex ``i``'s attributes as lxml gives them (the
+    names tuples shared by the hexes written alike), its own ``id`` and
+    ``area`` among them: those are its fields, not game attributes, so its
+    location's attributes, :meth:`attribute_column` and
+    :meth:`attribute_values` leave them out.  With a ``layout`` the neighbours follow from
     the hexes' whole-number column and row (:mod:`validator.hexgrid`); without
     one a hex has none.  Never changed once made.
 
@@ -114,11 +117,13 @@ class HexColumns:
     whether the column and the row are odd).
     """
 
+    OWN = ("id", "area")  # written among the attributes, but the hex's own fields
+
     __slots__ = ("ids", "areas", "names", "values", "lines", "layout", "_keys", "_grid",
-                 "_steps", "_shapes", "_groups", "_every_neighbours")
+                 "_steps", "_shapes", "_groups", "_game", "_every_neighbours")
 
     def __init__(self, ids: list[str], areas: list[str | None], names: list[tuple[str, ...]],
-                 values: list[tuple[str, ...]], lines: list[int], layout: str | None,
+                 values: list[list[str]], lines: list[int], layout: str | None,
                  keys: tuple[list[int], int, int] | None = None) -> None:
         self.ids, self.areas, self.names, self.values = ids, areas, names, values
         self.lines, self.layout = lines, layout
@@ -127,6 +132,7 @@ class HexColumns:
         self._steps: list[list[int]] = []  # by 2 * (column is odd) + (row is odd): what each of the six steps adds
         self._shapes: frozenset | None = None  # the distinct tuples of names
         self._groups: list | None = None  # see _by_attribute_names
+        self._game: dict[tuple[str, ...], tuple] = {}  # names -> the game's names and a picker of their values
         self._every_neighbours: list[tuple[str, ...]] | None = None
 
     def parts(self) -> tuple:
@@ -137,8 +143,17 @@ class HexColumns:
 
     def row(self, index: int) -> tuple:
         """Hex ``index``'s fields in :data:`LOCATION_FIELDS` order."""
-        return (self.ids[index], "hex", self.areas[index], None, "", (self.names[index], self.values[index]),
+        return (self.ids[index], "hex", self.areas[index], None, "", self._game_attributes(index),
                 self.neighbours(index), self.lines[index])
+
+    def _game_attributes(self, index: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Hex ``index``'s game attributes as a pair of names and values (its own fields left out)."""
+        names = self.names[index]
+        game = self._game.get(names)
+        if game is None:
+            kept = [place for place, name in enumerate(names) if name not in self.OWN]
+            game = self._game.setdefault(names, (tuple(names[place] for place in kept), _picker(kept)))
+        return game[0], game[1](self.values[index])
 
     def grid(self) -> dict[int, str] | None:
         """Each hex's id by its key on the grid; None without a layout or if two hexes share a column and row.
@@ -210,6 +225,8 @@ class HexColumns:
 
     def attribute_column(self, name: str) -> list[str | None]:
         """Every hex's attribute ``name`` in map order (None where it has none)."""
+        if name in self.OWN:
+            return [None] * len(self.ids)
         if self._shapes is None:
             self._shapes = frozenset(self.names)
         places = {names.index(name) if name in names else None for names in self._shapes}
@@ -230,6 +247,8 @@ class HexColumns:
         distinct: dict[str, set[str]] = {}
         for names, _where, values in self._by_attribute_names():
             for index, name in enumerate(names):
+                if name in self.OWN:
+                    continue
                 found = distinct.setdefault(name, set())
                 if name not in skip:
                     found.update(map(itemgetter(index), values))
@@ -246,7 +265,7 @@ class HexColumns:
         made = {
             "id": lambda: list(self.ids), "kind": lambda: ["hex"] * count, "area": lambda: list(self.areas),
             "display": lambda: [None] * count, "name": lambda: [""] * count, "line": lambda: list(self.lines),
-            "attributes": lambda: list(zip(self.names, self.values, strict=True)),
+            "attributes": lambda: list(map(self._game_attributes, range(count))),
             "neighbours": lambda: list(self.every_neighbours()),
         }
         return made[name]()
@@ -267,6 +286,16 @@ def _by_attribute_names(
     for group in groups:
         chosen = list(map(eq, names, repeat(group)))
         yield group, list(compress(range(len(names)), chosen)), list(compress(values, chosen))
+
+
+def _picker(places: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
+    """A function giving the values at ``places`` as a tuple (itemgetter gives a tuple only for two or more)."""
+    if len(places) > 1:
+        return itemgetter(*places)
+    if places:
+        only = places[0]
+        return lambda values: (values[only],)
+    return lambda _values: ()
 
 
 def _names_and_values(attributes) -> tuple[tuple[str, ...], tuple[str, ...]]:

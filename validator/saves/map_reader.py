@@ -166,9 +166,6 @@ def _refuse_one_sided_neighbours(places: Iterable[Area | _HexRow], table: dict, 
                 )
 
 
-_ENVELOPE = ("id", "area", "neighbours")  # a hex's own fields; its other attributes are the game's
-
-
 def _hexes(element: etree._Element, source: str, lines: SourceLines) -> HexColumns | list[_HexRow]:
     """The map's hexes, with neighbours listed or following from the declared grid."""
     grid, layout = element.get("grid"), element.get("layout")
@@ -190,12 +187,10 @@ def _hexes(element: etree._Element, source: str, lines: SourceLines) -> HexColum
 
 
 class _Shape(NamedTuple):
-    """How to take a hex's fields from its values as lxml gives them: one per set of attribute names a map writes."""
+    """Where a hex's own fields are among its values as lxml gives them: one per set of attribute names a map writes."""
 
-    names: tuple[str, ...]  # the game's attributes, in the order written
     id: Callable[[list[str]], str]
     area: Callable[[list[str]], str | None]
-    game_values: Callable[[list[str]], tuple[str, ...]]  # the game's attributes' values, in the order of names
     has_coordinates: bool  # a column and a row
     lists_neighbours: bool
     id_at: int  # where the id and the area are among the values
@@ -204,24 +199,12 @@ class _Shape(NamedTuple):
     @classmethod
     def of(cls, written: tuple[str, ...]) -> _Shape:
         place = {name: index for index, name in enumerate(written)}
-        kept = [index for index, name in enumerate(written) if name not in _ENVELOPE]
-        return cls(tuple(written[index] for index in kept), itemgetter(place["id"]),
-                   itemgetter(place["area"]) if "area" in place else _nothing, _picker(kept),
+        return cls(itemgetter(place["id"]), itemgetter(place["area"]) if "area" in place else _nothing,
                    "column" in place and "row" in place, "neighbours" in place, place["id"], place.get("area"))
 
 
 def _nothing(_values: list[str]) -> None:
     return None
-
-
-def _picker(indices: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
-    """A function giving the values at ``indices`` as a tuple (itemgetter gives a tuple only for two or more)."""
-    if len(indices) > 1:
-        return itemgetter(*indices)
-    if indices:
-        only = indices[0]
-        return lambda values: (values[only],)
-    return lambda _values: ()
 
 
 def _hexes_by_columns(element: etree._Element, layout: str | None, lines: SourceLines) -> HexColumns | None:
@@ -249,7 +232,8 @@ def _hexes_by_columns(element: etree._Element, layout: str | None, lines: Source
         ids = list(map(only.id, values))
         if len(set(ids)) < len(ids) or "" in ids:
             return None
-        columns = [only.names] * len(ids), list(map(only.area, values)), list(map(only.game_values, values))
+        (written_once,) = shapes
+        columns = [written_once] * len(ids), list(map(only.area, values))
     else:
         of_each = list(map(shapes.__getitem__, written))
 
@@ -262,10 +246,10 @@ def _hexes_by_columns(element: etree._Element, layout: str | None, lines: Source
         ids = column("id", lambda shape: shape.id_at)
         if len(set(ids)) < len(ids) or "" in ids:
             return None
-        columns = (list(map(attrgetter("names"), of_each)), column("area", lambda shape: shape.area_at),
-                   column("game_values"))
-    names, areas, game_values = columns
-    hexes = HexColumns(ids, areas, names, game_values, line_numbers, layout)
+        columns = list(map({names: names for names in shapes}.__getitem__, written)), column(
+            "area", lambda shape: shape.area_at)
+    names, areas = columns  # each hex's names, the tuple shared by the hexes written alike
+    hexes = HexColumns(ids, areas, names, values, line_numbers, layout)
     try:
         if layout is not None and hexes.grid() is None:  # two hexes on one place
             return None
