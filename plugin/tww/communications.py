@@ -64,12 +64,12 @@ def unit_cut_off_by_partisans(position: Position):
     """
     derived = partisan_map(position)
     hexes = derived.network
+    marked: dict[str, list] = {side: [] for side in terms.SIDES}  # each side's units marked, on a hex
+    for piece in position.pieces:
+        if piece.attributes.get("communication") == terms.YES and piece.side in marked and piece.location in hexes:
+            marked[piece.side].append(piece)
     for side in terms.SIDES:
-        units = [
-            piece
-            for piece in position.pieces
-            if piece.side == side and piece.attributes.get("communication") == terms.YES and piece.location in hexes
-        ]
+        units = marked[side]
         if not units:
             continue
         sources = [hex_id for hex_id in state.supply_sources(position, side) if hex_id in hexes]
@@ -108,10 +108,11 @@ def _judge_side(position, side, units, sources, derived):
         reached = hexes.reachable((*sources, *stopped_at), side_map.blocked, seen=surely)
     else:
         reached = surely = hexes.reachable(sources, side_map.blocked)
-    node = hexes.node
-    cut_off = [piece for piece in units if node(piece.location) not in reached]
-    for piece in units:
-        if node(piece.location) in reached and node(piece.location) not in surely:
+    part_of = hexes.part_of
+    at = [(piece, part_of.get(piece.location, piece.location)) for piece in units]  # each unit's node
+    cut_off = [piece for piece, node in at if node not in reached]
+    for piece, node in at if surely is not reached else ():
+        if node in reached and node not in surely:
             missing = "; ".join(
                 item.unknown for item in derived.activities if item.unknown and side in item.maybe_against
             )

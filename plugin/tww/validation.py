@@ -167,22 +167,26 @@ def validate_position(position: Position) -> Iterator[tuple[int, str]]:
 
 def _piece_problems(position: Position) -> Iterator[tuple[int, str]]:
     read = PIECE.reader(Context(position.map))
+    hexes = partisans.hex_network(position.map, None)  # worked out with the map: which ids are hexes
     for piece in position.pieces:
         side = (("side", piece.side),) if piece.side else ()
-        problems = read(piece.attributes, *side)[1] or _piece_rules(position, piece)
+        problems = read(piece.attributes, *side)[1] or _piece_rules(piece, hexes)
         yield from ((piece.line, f"the piece '{piece.id}' {problem}") for problem in problems)
 
 
-def _piece_rules(position: Position, piece) -> Iterator[str]:
+def _piece_rules(piece, hexes) -> list[str]:
     """What a piece whose every value is known gets wrong by combining them."""
     attributes = piece.attributes
+    problems = []
     if attributes.get("territorial") == terms.YES and piece.nationality not in terms.TERRITORIAL_NATIONS:
-        yield (f"is marked territorial, but '{piece.nationality}' has no territorial reserves (those that do: "
-               f"{', '.join(sorted(terms.TERRITORIAL_NATIONS))})")
+        problems.append(f"is marked territorial, but '{piece.nationality}' has no territorial reserves (those "
+                        f"that do: {', '.join(sorted(terms.TERRITORIAL_NATIONS))})")
     if attributes.get("limited") == terms.NO and piece.nationality in terms.LIMITED_FORCES:
-        yield f"is marked limited=\"no\", but every '{piece.nationality}' unit has limited abilities (15.3.3)"
-    if attributes.get("communication") == terms.YES and state.hex_at(position, piece.location) is None:
-        yield "is marked in communication but stands on no hex of the map"
+        problems.append(f"is marked limited=\"no\", but every '{piece.nationality}' unit has limited abilities "
+                        "(15.3.3)")
+    if attributes.get("communication") == terms.YES and piece.location not in hexes:
+        problems.append("is marked in communication but stands on no hex of the map")
+    return problems
 
 
 def _event_problems(position: Position) -> Iterator[tuple[int, str]]:
