@@ -55,13 +55,15 @@ class CaseNumber:
     dotted: bool = False
 
     def __post_init__(self) -> None:
-        if not self.levels or any(level < 0 for level in self.levels):
+        levels = self.levels
+        below = levels[1:]  # min and max, not a generator per level: a report's coverage makes hundreds of these
+        if not levels or min(levels) < 0:
             raise CaseNumberError(f"a case number needs at least one level, not {self.levels!r}")
         if self.letter and not (len(self.letter) == 1 and "A" <= self.letter <= "Z"):
             raise CaseNumberError(f"an item letter is one capital letter, not {self.letter!r}")
-        if len(self.levels) < 3 and self.dotted and all(level <= 9 for level in self.levels[1:]):
+        if len(levels) < 3 and self.dotted and max(below, default=0) <= 9:
             object.__setattr__(self, "dotted", False)
-        if not self.dotted and any(level > 9 for level in self.levels[1:]):
+        if not self.dotted and max(below, default=0) > 9:
             raise CaseNumberError(
                 f"levels {self.levels!r} need the dotted spelling (a level above 9)"
             )
@@ -78,9 +80,9 @@ class CaseNumber:
         if rest is not None:
             if "." in rest:
                 dotted = True
-                levels.extend(int(part) for part in rest.split("."))
+                levels.extend(map(int, rest.split(".")))
             else:
-                levels.extend(int(digit) for digit in rest)
+                levels.extend(map(int, rest))
         if len(levels) == 2 and levels[1] == 0:
             levels.pop()  # "6.0" is section 6 itself
         letter = match["letter"] or match["section_letter"] or ""
