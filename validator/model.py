@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Callable, Collection, ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field, fields
 from itertools import compress, islice, repeat
-from operator import add, and_, eq, floordiv, itemgetter, mod, mul
+from operator import add, and_, floordiv, is_, itemgetter, mod, mul
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -276,15 +276,17 @@ def _by_attribute_names(
 ) -> Iterator[tuple[tuple[str, ...], Sequence[int], list[tuple[str, ...]]]]:
     """The rows grouped by the names of their attributes: (the names, where the rows are, their values).
 
-    A map's hexes are written with a handful of sets of names, so each group
-    is picked out of the whole column at once, in C.
+    A map's hexes are written with a handful of sets of names, each one
+    tuple shared by the hexes written alike, so each group is picked out of
+    the whole column at once, in C, by identity (equal tuples that are not
+    shared only make more groups).
     """
-    groups = set(names)
+    groups = dict(zip(map(id, names), names, strict=True))
     if len(groups) == 1:
         yield names[0], range(len(names)), values
         return
-    for group in groups:
-        chosen = list(map(eq, names, repeat(group)))
+    for group in groups.values():
+        chosen = list(map(is_, names, repeat(group)))
         yield group, list(compress(range(len(names)), chosen)), list(compress(values, chosen))
 
 

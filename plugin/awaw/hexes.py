@@ -9,6 +9,8 @@ is one the tables accepted.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import compress, repeat
+from operator import and_, eq
 from typing import NamedTuple
 
 from validator.derived import memoised
@@ -117,8 +119,8 @@ def _read(map_data: MapData) -> MapReading:
     locations = location_table(map_data.locations)
     kinds, features = locations.column("kind"), locations.attribute_column("features")
     with_objective = {listed for listed in set(features) if listed and "objective" in listed.split()}
-    objectives = [location_id for location_id, kind, listed in zip(locations, kinds, features, strict=True)
-                  if listed in with_objective and kind == "hex"]
+    objectives = list(compress(locations, map(and_, map(with_objective.__contains__, features),
+                                              map(eq, kinds, repeat("hex")))))
     countries = {}
     for area_id in map_data.areas:
         chain = part_of_chain(map_data, area_id)[0]

@@ -10,6 +10,8 @@ value once, so an ordinary unit costs a few look-ups.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress, repeat
+from operator import eq
 
 from validator.derived import memoised
 from validator.facts import (
@@ -151,7 +153,7 @@ def _some_hex_value_refused(locations, kinds: list[str], read) -> bool:
     """
     if any(attribute.required for attribute in HEX.attributes):  # a hex could lack one: ask every hex
         return True
-    areas = {area for kind, area in zip(kinds, locations.column("area"), strict=True) if kind == "hex" and area}
+    areas = set(compress(locations.column("area"), map(eq, kinds, repeat("hex")))) - {None, ""}
     if any(read({}, ("area", area))[1] for area in areas):
         return True
     free = {attribute.name for attribute in HEX.attributes if type(attribute.value) is Text}  # nothing to refuse
