@@ -82,7 +82,32 @@ def test_the_table_is_written_at_exit_and_read_back_the_same(fresh_table):
     path = compiled_methods._table_path()
     assert path.parent == fresh_table / compiled_methods.FOLDER_NAME and path.is_file()
     assert path.stat().st_mode & 0o077 == 0  # the owner's only
-    assert compiled_methods._read(path) == compiled_methods._code_of
+    kept = compiled_methods._read(path)
+    assert kept.keys() == compiled_methods._code_of.keys()
+    assert all(compiled_methods._code(kept[text]) == code for text, code in compiled_methods._code_of.items())
+
+
+def test_an_entry_read_from_the_table_is_turned_into_code_only_when_its_text_is_asked_for(fresh_table):
+    _make_class()
+    compiled_methods._write_if_new()
+    compiled_methods._code_of.clear()
+    compiled_methods._code_of.update(compiled_methods._read(compiled_methods._table_path()))
+    compiled_methods._compiled_anew = False
+    assert all(type(entry) is bytes for entry in compiled_methods._code_of.values())
+    made = _make_class()
+    assert made(1) == made(1, "two", 0) and hash(made(1)) == hash((1, "two", 0))
+    assert not compiled_methods._compiled_anew  # every text found, none compiled
+
+
+def test_an_entry_whose_bytes_are_not_code_is_compiled_anew(fresh_table):
+    Sample = _make_class()
+    texts = list(compiled_methods._code_of)
+    compiled_methods._code_of.update({text: b"\x00not code" for text in texts})
+    compiled_methods._compiled_anew = False
+    again = _make_class()
+    assert again(1) == again(1, "two", 0) and repr(again(1)) == repr(Sample(1))
+    assert compiled_methods._compiled_anew
+    assert all(type(entry) is not bytes for entry in compiled_methods._code_of.values())
 
 
 def test_nothing_is_written_when_nothing_was_compiled_anew(fresh_table):
@@ -99,7 +124,8 @@ def test_nothing_is_written_without_an_instance_folder(monkeypatch, instance_dir
     assert not instance_dir.exists()
 
 
-@pytest.mark.parametrize("damage", ["empty", "truncated", "flipped byte", "other magic", "other -O", "not a table"])
+@pytest.mark.parametrize("damage", ["empty", "truncated", "flipped byte", "other magic", "other format", "other -O",
+                                    "not a table"])
 def test_a_damaged_or_foreign_table_is_ignored(fresh_table, damage):
     _make_class()
     compiled_methods._write_if_new()
@@ -111,7 +137,8 @@ def test_a_damaged_or_foreign_table_is_ignored(fresh_table, damage):
         "truncated": data[: len(data) // 2],
         "flipped byte": data[:-10] + bytes([data[-10] ^ 0x40]) + data[-9:],
         "other magic": bytes([data[0] ^ 1]) + data[1:],
-        "other -O": data[:4] + bytes([data[4] + 1]) + data[5:],
+        "other format": data[:4] + bytes([data[4] + 1]) + data[5:],
+        "other -O": data[:5] + bytes([data[5] + 1]) + data[6:],
         "not a table": compiled_methods._header(marshal.dumps([1, 2])) + marshal.dumps([1, 2]),
     }[damage]
     assert len(data) > header
@@ -119,8 +146,8 @@ def test_a_damaged_or_foreign_table_is_ignored(fresh_table, damage):
     assert compiled_methods._read(path) == {}
 
 
-def test_entries_that_are_not_text_and_code_are_left_out(fresh_table):
-    payload = marshal.dumps({"def f(): pass": b"not code", 3: compile("x = 1", "<string>", "exec")})
+def test_entries_that_are_not_text_and_bytes_are_left_out(fresh_table):
+    payload = marshal.dumps({"def f(): pass": compile("x = 1", "<string>", "exec"), 3: b"bytes"})
     path = fresh_table / "table.marshal"
     path.write_bytes(compiled_methods._header(payload) + payload)
     assert compiled_methods._read(path) == {}

@@ -12,11 +12,16 @@ compiles only a text it has not seen, and runs the code object exactly as ``exec
 have run the text: the classes, their methods and their behaviour are the
 ones ``dataclasses`` makes, only made sooner.
 
+An entry is kept as its code object's marshal bytes and turned back into
+code only when its text is asked for, so a table that has grown with the web
+app's and every game's classes costs a check little more to read than its
+own entries.
+
 What it trusts: an entry is named by the whole source text it was compiled
 from, so a changed class (another field, default or option) is another text
 and is compiled afresh; never an entry for other text.  The file starts with
-the interpreter's bytecode magic number, the optimisation level and a CRC-32
-of the rest: a file of another Python, another ``-O``, or damaged in any way
+the interpreter's bytecode magic number, the table's format, the optimisation
+level and a CRC-32 of the rest: a file of another Python, another ``-O``, or damaged in any way
 is ignored and written anew, never an error.  Nothing is written while the
 instance folder does not exist (a check creates none of its own) or cannot be
 written: there it compiles as before.  The folder is the owner's only, as the
@@ -33,8 +38,9 @@ import zlib
 from pathlib import Path
 
 FOLDER_NAME = "compiled-methods"
+FORMAT = 2  # raise it when the layout of the table changes (1: text -> code object; 2: text -> its marshal bytes)
 MOST_ENTRIES = 4096  # beyond it, the file keeps only the texts the last writing process used
-_code_of: dict[str, object] = {}  # source text -> code object, as read from the file and compiled since
+_code_of: dict[str, object] = {}  # source text -> its code's marshal bytes (as read) or code object (compiled)
 _used: set[str] = set()
 _compiled_anew = False
 
@@ -66,13 +72,24 @@ def _exec(source, globals=None, locals=None, /):  # noqa: A002 - exec's own para
     if type(source) is not str:
         return exec(source, globals, locals)
     global _compiled_anew
-    code = _code_of.get(source)
+    code = _code(_code_of.get(source))
     if code is None:
         code = compile(source, "<string>", "exec", dont_inherit=True)
         _code_of[source] = code
         _compiled_anew = True
     _used.add(source)
     return exec(code, globals, locals)
+
+
+def _code(entry: object):
+    """The code object of an entry (kept bytes are read back), or None: no entry, or bytes that are not code."""
+    if type(entry) is not bytes:
+        return entry
+    try:
+        code = marshal.loads(entry)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return code if type(code) is type(_code.__code__) else None
 
 
 def _table_path() -> Path | None:
@@ -88,7 +105,7 @@ def _table_path() -> Path | None:
 def _header(payload: bytes) -> bytes:
     from importlib.util import MAGIC_NUMBER
 
-    return MAGIC_NUMBER + bytes([sys.flags.optimize]) + zlib.crc32(payload).to_bytes(4, "little")
+    return MAGIC_NUMBER + bytes([FORMAT, sys.flags.optimize]) + zlib.crc32(payload).to_bytes(4, "little")
 
 
 def _read(path: Path | None) -> dict[str, object]:
@@ -109,8 +126,7 @@ def _read(path: Path | None) -> dict[str, object]:
         return {}
     if not isinstance(table, dict):
         return {}
-    code_type = type(_read.__code__)
-    return {text: code for text, code in table.items() if type(text) is str and type(code) is code_type}
+    return {text: entry for text, entry in table.items() if type(text) is str and type(entry) is bytes}
 
 
 def _write_if_new() -> None:
@@ -118,7 +134,8 @@ def _write_if_new() -> None:
     path = _table_path()
     if not _compiled_anew or path is None:
         return
-    table = _code_of if len(_code_of) <= MOST_ENTRIES else {text: _code_of[text] for text in _used}
+    kept = _code_of if len(_code_of) <= MOST_ENTRIES else {text: _code_of[text] for text in _used}
+    table = {text: entry if type(entry) is bytes else marshal.dumps(entry) for text, entry in kept.items()}
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
     try:
         path.parent.mkdir(mode=0o700, exist_ok=True)
