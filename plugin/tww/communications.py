@@ -65,8 +65,8 @@ def unit_cut_off_by_partisans(position: Position):
     derived = partisan_map(position)
     hexes = derived.network
     marked: dict[str, list] = {side: [] for side in terms.SIDES}  # each side's units marked, on a hex
-    for piece in position.pieces:
-        if piece.attributes.get("communication") == terms.YES and piece.side in marked and piece.location in hexes:
+    for piece in state.marked(position, "communication"):
+        if piece.side in marked and piece.location in hexes:
             marked[piece.side].append(piece)
     for side in terms.SIDES:
         units = marked[side]

@@ -196,15 +196,15 @@ def _candidate_hexes(columns: HexColumns, kurdish_nations: set[str] | None) -> d
 
 def friendly_hexes(position: Position, hexes: HexNetwork) -> dict[str, set[str]]:
     """Per side, the hexes its units stand in or exert a zone of control into."""
-    locations = position.map.locations
+    locations, part_of, singles = position.map.locations, hexes.part_of, hexes.singles
     covered: dict[str, set[str]] = {side: set() for side in terms.SIDES}
     for piece in position.pieces:
-        side_hexes = covered.get(piece.side)
-        if side_hexes is None or piece.location not in hexes:
+        side_hexes, at = covered.get(piece.side), piece.location
+        if side_hexes is None or (at not in part_of and at not in singles):  # not on a hex
             continue
-        side_hexes.add(piece.location)
+        side_hexes.add(at)
         if piece.attributes.get("zoc") == terms.YES:
-            side_hexes.update(locations[piece.location].neighbours)
+            side_hexes.update(locations[at].neighbours)
     return covered
 
 

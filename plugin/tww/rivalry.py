@@ -51,7 +51,7 @@ def rivals_stacked(position: Position):
 
 def _forced_in(position: Position) -> set[str]:
     retreated = state.pieces_in_events(position, state.FORCED_RETREAT)
-    return retreated | {piece.id for piece in position.pieces if state.flag(piece, "forced-retreat")}
+    return retreated | {piece.id for piece in state.marked(position, "forced-retreat")}
 
 
 def _rival_host(position: Position, table: RivalryTable, piece: Piece, location_id: str | None):

@@ -10,6 +10,7 @@ phase's units did (events, or each unit's previous location).
 
 from __future__ import annotations
 
+from validator.derived import memoised
 from validator.model import Event, Location, Piece, Position
 from validator.numbers import is_whole_number
 
@@ -114,6 +115,12 @@ def nation_side(position: Position, nation: str) -> str | None:
 
 def flag(piece: Piece, name: str) -> bool:
     return piece.attributes.get(name) == terms.YES
+
+
+def marked(position: Position, name: str) -> tuple[Piece, ...]:
+    """The units marked with the flag ``name``, in the save's order: one pass over the pieces per position."""
+    return memoised(position, "tww.marked:" + name, lambda: tuple(
+        piece for piece in position.pieces if piece.attributes.get(name) == terms.YES))
 
 
 def is_territorial(piece: Piece) -> bool:

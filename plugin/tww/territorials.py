@@ -12,8 +12,8 @@ from plugin.tww import state
 def territorial_arriving_outside_home_city(position: Position):
     """A territorial placed on the map this phase must stand in a city of its own country."""
     arrived = state.pieces_in_events(position, state.ARRIVE)
-    for piece in position.pieces:
-        if piece.id not in arrived or not state.is_territorial(piece):
+    for piece in state.marked(position, "territorial"):
+        if piece.id not in arrived:
             continue
         location = state.hex_at(position, piece.location)
         home = state.nation_name(position, piece.nationality)
@@ -41,9 +41,7 @@ def territorial_arriving_outside_home_city(position: Position):
 @case("15.1.3")
 def territorial_outside_home_country(position: Position):
     """A territorial never leaves its home country, not even when retreating."""
-    for piece in position.pieces:
-        if not state.is_territorial(piece):
-            continue
+    for piece in state.marked(position, "territorial"):
         location = state.hex_at(position, piece.location)
         if location is None:
             continue
