@@ -188,7 +188,9 @@ def iter_command_groups(chunks: Iterable[str], *, limits: Limits = DEFAULT_LIMIT
 
     Counted as the text streams, and refused with :class:`VassalFormatError`
     before the work: the tokens of each chunk (``limits.commands``, counted
-    before the chunk is split) and how deep a token nests (``limits.nesting``).
+    from the chunk's split, which holds at most one part per character of a
+    chunk the archive's ``chunk_bytes`` bounds, before any part is read) and
+    how deep a token nests (``limits.nesting``).
     A group is held as its raw parts only, and each becomes its leaf in place.
     """
     tail: list[str] = []       # raw text since the last ESC seen
@@ -200,11 +202,11 @@ def iter_command_groups(chunks: Iterable[str], *, limits: Limits = DEFAULT_LIMIT
         if esc not in chunk:
             tail.append(chunk)
             continue
-        tokens += chunk.count(esc)
+        parts = chunk.split(esc)      # at most one part per character of a chunk, which the archive caps
+        tokens += len(parts) - 1
         if tokens > most_tokens:
             raise VassalFormatError(source, f"it holds {tokens:,} command tokens or more, "
                                             f"{limits.beyond('commands')}", entry=entry)
-        parts = chunk.split(esc)
         if tail:
             tail.append(parts[0])
             parts[0] = "".join(tail)

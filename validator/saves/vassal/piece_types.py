@@ -90,7 +90,12 @@ def layer_type(trait_id_: str, own_type: str, most_items: int = DEFAULT_LIMITS.l
 
 def layer_in_state(layer: LayerType, state: str) -> Layer:
     """The level a Layer's state shows: VASSAL keeps an inactive level as its negative."""
-    value = java_int(leading(state, ";", 1)[0], layer.default_value) if state else layer.default_value
+    if not state:
+        value = layer.default_value
+    elif "\\" in state or "'" in state:
+        value = java_int(leading(state, ";", 1)[0], layer.default_value)
+    else:                                       # nothing escaped or quoted: the first token is plain text
+        value = java_int(state.partition(";")[0], layer.default_value)
     level = abs(value) if value != 0 else 1
     active = value > 0
     level_name = layer.level_names[value - 1] if active and value - 1 < len(layer.level_names) else ""
@@ -98,17 +103,21 @@ def layer_in_state(layer: LayerType, state: str) -> Layer:
 
 
 def parse_piece_type(type_string: str, most_traits: int = DEFAULT_LIMITS.traits,
-                     most_items: int = DEFAULT_LIMITS.list_items) -> PieceType:
+                     most_items: int = DEFAULT_LIMITS.list_items, read_before: dict | None = None) -> PieceType:
     """The plan of one type string; a chain of more than ``most_traits`` raises :class:`PieceChainError`.
 
     Only the own types of the traits the plan reads are unescaped, and only
     their ids are read: one search finds them.  The other traits are
-    located, and their ids read when a caller asks for them.
+    located, and their ids read when a caller asks for them.  ``read_before``
+    (one replay's, empty at first) keeps what Layers, Text Labels and Markers
+    said, by their own type: the types of a save share their prototypes'
+    traits, so most of these are read once per save, not once per type.
     """
     own_types = chain_view(type_string, most_traits + 1)
     if len(own_types) > most_traits:
         raise PieceChainError(f"its trait chain holds more than {most_traits:,} traits, the traits limit")
-    return _plan(own_types, TraitIds(own_types), own_types.having_ids(_PLANNED_AFTER_TAB, _PLANNED), most_items)
+    return _plan(own_types, TraitIds(own_types), own_types.having_ids(_PLANNED_AFTER_TAB, _PLANNED), most_items,
+                 read_before)
 
 
 _PLANNED = frozenset(("basicName;", "emb2;", "emb;", "label;", "obs;", "hide;", "mark;", "PROP;"))
@@ -123,7 +132,34 @@ def plan_of(own_types: Sequence[str], most_items: int = DEFAULT_LIMITS.list_item
     return _plan(own_types, ids, [(index, tid) for index, tid in enumerate(ids) if tid in _PLANNED], most_items)
 
 
-def _plan(own_types: Sequence[str], ids: Sequence[str], planned: list[tuple[int, str]], most_items: int) -> PieceType:
+_KEPT_TRAITS = 2048
+_KEPT_LENGTH = 8192
+"""One replay's ``read_before`` keeps at most this many own types, each at most this long (16 MB at worst)."""
+
+
+def _kept(read_before: dict | None, own: str, read, *arguments):
+    """``read(*arguments)``, the value kept for ``own`` when it was read before (own types start with their id)."""
+    if read_before is None:
+        return read(*arguments)
+    found = read_before.get(own)
+    if found is None:
+        found = read(*arguments)
+        if len(read_before) < _KEPT_TRAITS and len(own) <= _KEPT_LENGTH:
+            read_before[own] = found
+    return found
+
+
+def _label_type(own: str) -> LabelType:
+    tokens = leading(own, ";", 19) + [""] * 19
+    return LabelType(tokens[12] or "$pieceName$ ($label$)", tokens[16] or "TextLabel", tokens[18] == "true")
+
+
+def _marker_keys(own: str, most_items: int) -> tuple[str, ...]:
+    return tuple(items(own[len("mark;"):], ",", most_items))
+
+
+def _plan(own_types: Sequence[str], ids: Sequence[str], planned: list[tuple[int, str]], most_items: int,
+          read_before: dict | None = None) -> PieceType:
     """The plan from the chain's own types, its ids, and (index, id) of each trait whose id is in ``_PLANNED``."""
     if ids[-1] == "piece;":
         basic_tokens = leading(own_types[-1], ";", 5) + [""] * 5
@@ -147,12 +183,10 @@ def _plan(own_types: Sequence[str], ids: Sequence[str], planned: list[tuple[int,
             continue
         own = read[index]
         if tid in ("emb2;", "emb;"):
-            layers[index] = layer_type(tid, own, most_items)
+            layers[index] = _kept(read_before, own, layer_type, tid, own, most_items)
             name_steps.append((index, layers[index]))
         elif tid == "label;":
-            tokens = leading(own, ";", 19) + [""] * 19
-            labels[index] = LabelType(tokens[12] or "$pieceName$ ($label$)", tokens[16] or "TextLabel",
-                                      tokens[18] == "true")
+            labels[index] = _kept(read_before, own, _label_type, own)
             name_steps.append((index, labels[index]))
         elif tid == "obs;":
             tokens = leading(own, ";", 7)
@@ -165,7 +199,8 @@ def _plan(own_types: Sequence[str], ids: Sequence[str], planned: list[tuple[int,
         if index == last:
             continue
         if tid == "mark;":
-            property_steps.append((index, "mark", tuple(items(read[index][len("mark;"):], ",", most_items))))
+            own = read[index]
+            property_steps.append((index, "mark", _kept(read_before, own, _marker_keys, own, most_items)))
         elif tid == "PROP;":
             tokens = leading(read[index], ";", 2)
             if len(tokens) > 1 and tokens[1]:
@@ -187,6 +222,10 @@ def _apply_level_name(level_name: str, inner: str) -> str:
     return parts[0]
 
 
+_NO_BASIC = BasicState(None, 0, 0, ())
+"""What a chain without its BasicPiece's state element says of it."""
+
+
 def facts_of(piece_type: PieceType, states: list[str], most_items: int = DEFAULT_LIMITS.list_items) -> PieceFacts:
     """Name, image, properties, layers and mask/hide flags of a piece of this type in these states.
 
@@ -198,7 +237,8 @@ def facts_of(piece_type: PieceType, states: list[str], most_items: int = DEFAULT
     def state(index: int) -> str:
         return states[index] if index < count else ""
 
-    basic = basic_state(state(len(piece_type.ids) - 1)) if count >= len(piece_type.ids) else BasicState(None, 0, 0, ())
+    traits = len(piece_type.ids)
+    basic = basic_state(states[traits - 1]) if count >= traits else _NO_BASIC
     layers: dict[int, Layer] = {}
     name = piece_type.basic_name
     for index, step in piece_type.name_steps:
@@ -214,15 +254,20 @@ def facts_of(piece_type: PieceType, states: list[str], most_items: int = DEFAULT
     keep = properties.setdefault
     for index, kind, data in piece_type.property_steps:
         if kind == "mark":
-            own_state = states[index] if index < count else ""
-            values = items(own_state, ",", most_items) if own_state else []
+            own_state = state(index)
+            if not own_state:
+                values = []
+            elif most_items > 0 and "," not in own_state and "\\" not in own_state and "'" not in own_state:
+                values = [own_state]                # one value, as items() gives it
+            else:
+                values = items(own_state, ",", most_items)
             if len(values) < len(data):
                 values += [""] * (len(data) - len(values))
             for key, value in zip(data, values, strict=False):   # values past the keys are ignored
                 if key:
                     keep(key, value)
         elif kind == "prop" or kind == "label":
-            keep(data, states[index] if index < count else "")
+            keep(data, state(index))
         else:
             layer = layers[index]
             properties.setdefault(f"{data.name}_Level", str(layer.level))

@@ -56,6 +56,9 @@ from .pieces import (
 from .sequence import TooManyItems, encode, java_int, leading, split
 
 MODULE_CONTAINER = "Module"
+_SHORT_STATE = 64
+_KEPT_STACK_STATES = 1024
+"""Stack states up to ``_SHORT_STATE`` characters are read once per replay, the first this many of them."""
 
 
 def _coordinate(text: str) -> int:
@@ -201,6 +204,10 @@ class GameState:
         self._at: dict[tuple[str | None, int, int], dict[str, None]] = {}
         self._joinable_at: dict[tuple[str | None, int, int], dict[str, None]] = {}
         self._types: RecentlyUsed[str, PieceType] = RecentlyUsed(TYPE_CACHE_SIZE)
+        # Short stack states read before: a save's thousands of empty stacks mostly share one.
+        self._stack_states: dict[str, ContainerState] = {}
+        self._traits_read: dict[str, object] = {}
+        """What the types' Layers, Text Labels and Markers said, by own type (see ``parse_piece_type``)."""
 
     def known_map(self, map_id: str | None) -> str | None:
         """The map id as VASSAL finds it: ``Map.getMapById`` gives null for a map the module does not define."""
@@ -343,7 +350,14 @@ class GameState:
         if listed > self.limits.stack_members:
             raise VassalFormatError(self.source, f"the {container.kind} {container.id} lists {listed:,} pieces, "
                                                  f"{self.limits.beyond('stack_members')}", entry="savedGame")
-        parsed = stack_state(state) if container.kind == "stack" else deck_state(state)
+        if container.kind == "stack":
+            parsed = self._stack_states.get(state)
+            if parsed is None:
+                parsed = stack_state(state)
+                if len(state) <= _SHORT_STATE and len(self._stack_states) < _KEPT_STACK_STATES:
+                    self._stack_states[state] = parsed
+        else:
+            parsed = deck_state(state)
         if container.map is None and not container.children:
             self._set_unplaced_container_state(container, parsed)
             return
@@ -609,7 +623,7 @@ class GameState:
         """The parsed plan of a type string, from this replay's cache when it was seen before."""
         piece_type = self._types.get(type_string)
         if piece_type is None:
-            piece_type = parse_piece_type(type_string, self.limits.traits, self.limits.list_items)
+            piece_type = parse_piece_type(type_string, self.limits.traits, self.limits.list_items, self._traits_read)
             self._types.put(type_string, piece_type)
         return piece_type
 
@@ -625,10 +639,15 @@ class GameState:
             except TooManyItems as error:
                 raise VassalFormatError(self.source, f"piece {record.id} {error}") from None
             if record.position is None:
-                # The innermost state is the BasicPiece's when the chain has one element per trait.
-                basic = facts.basic if len(states) == len(piece_type.ids) else None
-                if basic is not None:
+                # The innermost state is the BasicPiece's when the chain has one element per trait; a
+                # shorter chain is whole in the view, so its last element is the one own_position reads.
+                found, traits = len(states), len(piece_type.ids)
+                if found == traits:
+                    basic = facts.basic
                     record.position = (self.known_map(basic.map), basic.x, basic.y)
+                elif found < traits and found <= DEFAULT_LIMITS.traits and record.id not in self.container_of:
+                    basic = basic_state(states[-1]) if record.state else None
+                    record.position = (self.known_map(basic.map), basic.x, basic.y) if basic else (None, 0, 0)
             record.facts = (key, facts, TraitChain(piece_type.ids, piece_type.own_types, states))
         return record.facts[1]
 
@@ -648,8 +667,8 @@ class GameState:
             deck_id=container_id if container is not None and container.kind == "deck" else None,
             traits=traits, properties=facts.properties, layers=facts.layers,
             masked=facts.masked, mask_name=facts.mask_name, hidden=facts.hidden,
-            mask=self._concealment(record, facts.mask_owner, roster_sides),
-            hide=self._concealment(record, facts.hide_owner, roster_sides),
+            mask=None if facts.mask_owner is None else self._concealment(record, facts.mask_owner, roster_sides),
+            hide=None if facts.hide_owner is None else self._concealment(record, facts.hide_owner, roster_sides),
         )
 
     def _concealment(self, record: _PieceRecord, owner: tuple[str, str] | None,
