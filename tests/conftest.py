@@ -8,11 +8,24 @@ them skip with the reason; in CI (CI set) their absence is a failure.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from validator import cli
+# The whole session's instance folder is a temporary one, set before the code is imported: each test
+# still gets its own (instance_dir below); this one receives what is read or written outside a test,
+# at import and at the process's exit (validator.compiled_methods reads its table on import and writes
+# it at exit), which would otherwise be the user's real instance folder.  xdist's workers inherit it.
+SESSION_INSTANCE_VARIABLE = "REFEREE_TEST_SESSION_INSTANCE"
+if SESSION_INSTANCE_VARIABLE not in os.environ:
+    os.environ[SESSION_INSTANCE_VARIABLE] = tempfile.mkdtemp(prefix="referee-tests-")
+    _MADE_SESSION_INSTANCE = True
+else:
+    _MADE_SESSION_INSTANCE = False
+os.environ["REFEREE_INSTANCE"] = os.environ[SESSION_INSTANCE_VARIABLE]
+
+from validator import cli  # noqa: E402 - after the session's instance folder is set
 
 pytest_plugins = ["tests.databases"]  # the database_target fixture: SQLite and PostgreSQL
 
@@ -23,6 +36,14 @@ GAME_FILES = {
     "awaw": ["a-world-at-war-11-partisans.txt", "a-world-at-war-44-intelligence.txt"],
     "tww": ["third-world-war-15-special-rules.txt"],
 }
+
+
+def pytest_unconfigure(config) -> None:
+    """The process that made the session's instance folder removes it."""
+    if _MADE_SESSION_INSTANCE:
+        import shutil
+
+        shutil.rmtree(os.environ[SESSION_INSTANCE_VARIABLE], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
