@@ -64,7 +64,8 @@ def build(ids: list[str], neighbours: list[tuple[str, ...]], closable: AbstractS
     singles = frozenset(hex_id for hex_id in ids if hex_id in closable)
     links: dict[Node, set[Node]] = {}
     for hex_id in singles:
-        around = {part_of.get(other, other) for other in graph[hex_id]}
+        neighbours_of = graph[hex_id]
+        around = set(map(part_of.get, neighbours_of, neighbours_of))  # a closable neighbour is its own node
         links[hex_id] = around
         for other in around:
             if type(other) is int:

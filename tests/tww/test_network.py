@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from validator import hexgrid, hexpaths, prepared_maps
+from validator import hexgrid, hexpaths, prepared_maps, runner
 from validator.saves import unchanged_files, xml_reader
 from validator.saves.xml_reader import read_position_file
 
@@ -61,6 +61,12 @@ def test_a_prepared_map_keeps_its_hex_network(write_save, tmp_path, monkeypatch)
     assert any((tmp_path / "instance" / prepared_maps.FOLDER_NAME).iterdir()), "the prepared map was kept"
     xml_reader._MAP_CACHE.clear()
     unchanged_files._CACHE.clear()
+
+    def not_again(*arguments):
+        raise AssertionError("the hex network was worked out again instead of loaded with the map")
+
+    monkeypatch.setattr(network, "build", not_again)
     again = read_position_file(save)
     assert again.map is not first.map, "the map came from the instance's entry, not this process's cache"
     assert again.map.derived["tww.hex-network"][None] == first.map.derived["tww.hex-network"][None]
+    assert runner.check(again).violations == runner.check(first).violations
