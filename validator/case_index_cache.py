@@ -13,12 +13,13 @@ error; the numbers are parsed and checked on every load as before.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import marshal
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+
+from validator.digests import sha256
 
 FORMAT = 1  # raise it when the layout of an entry changes
 FOLDER_NAME = "case-indexes"
@@ -47,7 +48,7 @@ def entry_path(data: bytes) -> Path | None:
     if not home.is_dir():
         return None
     entries = home / FOLDER_NAME
-    digest = hashlib.sha256(f"{FORMAT} {sys.implementation.cache_tag}\n".encode())
+    digest = sha256(f"{FORMAT} {sys.implementation.cache_tag}\n".encode(), total_bytes=len(data) + 64)
     digest.update(data)
     return entries / (digest.hexdigest() + SUFFIX)
 

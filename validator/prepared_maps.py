@@ -32,11 +32,9 @@ entry or the other, never half of one.
 from __future__ import annotations
 
 import gc
-import hashlib
 import io
 import marshal
 import os
-import pickle
 import sys
 import zlib
 from collections.abc import Callable
@@ -45,6 +43,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from validator.collection import collector_paused
+from validator.digests import sha256
 from validator.model import HexColumns, LocationTable, MapData
 from validator.paths import schemas_dir
 
@@ -108,7 +107,7 @@ def prepared(game: Game, data: bytes, source: str, prepare: Callable[[], MapData
 
 def entry_name(game: Game, data: bytes, source: str) -> str:
     """The entry's file name: the SHA-256 of the game id, the map's name and its bytes."""
-    digest = hashlib.sha256()
+    digest = sha256(total_bytes=len(data) + 1024)  # the map's bytes and two short names
     for part in (game.id.encode(), source.encode("utf-8", "surrogateescape")):
         digest.update(len(part).to_bytes(8, "big") + part)
     digest.update(data)
@@ -127,12 +126,14 @@ def code_hash(game_folder: Path) -> str:
         return known
     files = [_VALIDATOR_FOLDER / name for name in _CORE_FILES]
     files += sorted(schemas_dir().glob("*.xsd")) + sorted(game_folder.glob("*.py")) + sorted(game_folder.glob("*.toml"))
-    digest = hashlib.sha256()
+    contents = []
     for path in files:
         try:
-            content = path.read_bytes()
+            contents.append(path.read_bytes())
         except OSError:
-            content = b""  # a file that went missing changes the hash as surely as an edit
+            contents.append(b"")  # a file that went missing changes the hash as surely as an edit
+    digest = sha256(total_bytes=sum(map(len, contents)) + 64 * len(files))
+    for path, content in zip(files, contents, strict=True):
         name = str(path).encode("utf-8", "surrogateescape")
         digest.update(len(name).to_bytes(8, "big") + name + len(content).to_bytes(8, "big") + content)
     return _code_hashes.setdefault(game_folder, digest.hexdigest())
@@ -149,7 +150,7 @@ def _load(path: Path, header: bytes) -> MapData | None:
     if content.startswith(header) and content[len(header):len(header) + CHECKSUM_BYTES] == _checksum(body):
         with collector_paused():  # tens of thousands of new objects, none garbage
             try:
-                map_data = pickle.loads(body)
+                map_data = _unpickled(body)
             except Exception:  # a damaged entry may fail in any way unpickling can
                 map_data = None
         if isinstance(map_data, MapData):
@@ -167,7 +168,7 @@ def _store(path: Path, header: bytes, map_data: MapData) -> None:
     """Write the entry through a temporary file renamed into place; a failure only costs the next process."""
     try:
         body = io.BytesIO()
-        _CompactPickler(body, protocol=pickle.HIGHEST_PROTOCOL).dump(map_data)
+        _compact_pickler()(body, protocol=-1).dump(map_data)  # -1: pickle.HIGHEST_PROTOCOL
     except Exception as error:  # a plugin's reading that cannot be pickled: prepare it every time
         _logger().info("The prepared map %s cannot be kept (%s); it is prepared in every process.", path, error)
         return
@@ -214,27 +215,48 @@ def _location_table(ids: list[str], rows: list[bytes], hexes: bytes | None = Non
     return LocationTable(dict(zip(ids, rows, strict=True)), HexColumns(*marshal.loads(hexes)) if hexes else None)
 
 
-class _CompactPickler(pickle.Pickler):
-    """A pickler for prepared maps: read-only tables as dicts, a map's locations as one bytes object each,
-    its hexes' columns as one.
+def _unpickled(body):
+    """``pickle.loads(body)``, by the C unpickler that ``pickle.loads`` is: a check that only loads an entry
+    does not pay for ``pickle``'s own import (its Python pickler and tables; issue 14's lean start-up)."""
+    try:
+        from _pickle import loads
+    except ImportError:  # an interpreter without the C accelerator
+        from pickle import loads
+    return loads(body)
 
-    A process that loads a map of twenty thousand hexes touches a few
-    thousand of them: loading each location as one ``marshal`` string (its
-    whole row) and decoding it on first use costs a fraction of loading a
-    dozen objects per hex.  The hexes the map reader keeps as columns
-    (:class:`~validator.model.HexColumns`) are written and loaded as one
-    ``marshal`` string of a few lists, each a single C call, and their rows
-    made when asked for as in the process that read the map.
-    """
 
-    def reducer_override(self, value):
-        if type(value) is MappingProxyType:
-            return _read_only, (dict(value),)
-        if type(value) is LocationTable:
-            rows, hexes = value.rows, value.hexes
-            return _location_table, (list(rows), [_encoded(row) for row in rows.values()],
-                                     marshal.dumps(hexes.parts()) if hexes is not None else None)
-        return NotImplemented
+_pickler_class: list[type] = []  # made on the first entry written: only a writing process imports pickle
+
+
+def _compact_pickler() -> type:
+    """The pickler of prepared maps, its class made once, on first use."""
+    if not _pickler_class:
+        import pickle
+
+        class CompactPickler(pickle.Pickler):
+            """A pickler for prepared maps: read-only tables as dicts, a map's locations as one bytes
+            object each, its hexes' columns as one.
+
+            A process that loads a map of twenty thousand hexes touches a few
+            thousand of them: loading each location as one ``marshal`` string (its
+            whole row) and decoding it on first use costs a fraction of loading a
+            dozen objects per hex.  The hexes the map reader keeps as columns
+            (:class:`~validator.model.HexColumns`) are written and loaded as one
+            ``marshal`` string of a few lists, each a single C call, and their rows
+            made when asked for as in the process that read the map.
+            """
+
+            def reducer_override(self, value):
+                if type(value) is MappingProxyType:
+                    return _read_only, (dict(value),)
+                if type(value) is LocationTable:
+                    rows, hexes = value.rows, value.hexes
+                    return _location_table, (list(rows), [_encoded(row) for row in rows.values()],
+                                             marshal.dumps(hexes.parts()) if hexes is not None else None)
+                return NotImplemented
+
+        _pickler_class.append(CompactPickler)
+    return _pickler_class[0]
 
 
 def _encoded(row) -> bytes:
