@@ -36,7 +36,6 @@ listings say where to find them rather than show a number that is not there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from validator.cases import CaseNumber
@@ -214,72 +213,94 @@ def of_game(game: Game, fixtures_root: Path | None = None, count_fixture_files: 
         index: list[IndexEntry] = game.case_index
     except (OSError, ValueError, LookupError, TypeError) as error:
         return Coverage(game, (), fixtures is not None, index_problem=str(error) or type(error).__name__)
-    statuses, answering, needs, below = _classify(game, [entry.number for entry in index])
-    enforced_below = dict.fromkeys(statuses, 0)
-    for number, status in statuses.items():
-        if status == ENFORCED:
-            for above in _ancestors(number):
+    numbers = [entry.number for entry in index]
+    statuses, answering, needs, below = _classify(game, numbers)
+    keys = [_key(number) for number in numbers]
+    enforced_below = dict.fromkeys(keys, 0)
+    for number, key in zip(numbers, keys, strict=True):
+        if statuses[key] == ENFORCED:
+            for above in _ancestor_keys(number):
                 if above in enforced_below:
                     enforced_below[above] += 1
     cases = tuple(
         CaseCoverage(
             number=entry.number,
             title=entry.title,
-            status=statuses[entry.number],
-            checks=tuple(answering[entry.number]),
-            needs=needs.get(entry.number, ""),
-            fixtures=_fixtures_of(answering[entry.number], fixtures),
-            enforced_below=enforced_below[entry.number],
-            cases_below=len(below[entry.number]),
+            status=statuses[key],
+            checks=tuple(answering[key]),
+            needs=needs.get(key, ""),
+            fixtures=_fixtures_of(answering[key], fixtures),
+            enforced_below=enforced_below[key],
+            cases_below=len(below[key]),
         )
-        for entry in index
+        for entry, key in zip(index, keys, strict=True)
     )
     return Coverage(game, cases, fixtures is not None)
 
 
+_Key = tuple  # a case number's fields (levels, letter, spelling): equal exactly when the numbers are equal
+
+
+def _key(number: CaseNumber) -> _Key:
+    """The number's fields as a plain tuple, hashed in C: a report's coverage looks up thousands of numbers."""
+    return (number.levels, number.letter, number.dotted)
+
+
 def _classify(game: Game, numbers: list[CaseNumber]) -> tuple[
-    dict[CaseNumber, str], dict[CaseNumber, list[Check]], dict[CaseNumber, str], dict[CaseNumber, list[CaseNumber]]
+    dict[_Key, str], dict[_Key, list[Check]], dict[_Key, str], dict[_Key, list[CaseNumber]]
 ]:
-    """Each index case's status, the checks answering for it, what it needs, and the index cases below it.
+    """Each index case's status, the checks answering for it, what it needs, and the index cases below it,
+    by the case's key (:func:`_key`).
 
     Worked from the checks and declarations down to the cases they reach,
     not from every case up to every check: a report asks for this each time.
     """
-    below: dict[CaseNumber, list[CaseNumber]] = {number: [] for number in numbers}
+    keys = [_key(number) for number in numbers]
+    below: dict[_Key, list[CaseNumber]] = {key: [] for key in keys}
     for number in numbers:
-        for above in _ancestors(number):  # also numbers the index lacks, where a check may sit
+        for above in _ancestor_keys(number):  # also numbers the index lacks, where a check may sit
             below.setdefault(above, []).append(number)
-    answering: dict[CaseNumber, list[Check]] = {number: [] for number in numbers}
+    answering: dict[_Key, list[Check]] = {key: [] for key in keys}
     for check in game.rules.checks():
-        reached = [check.case, *below.get(check.case, ())]
+        case = _key(check.case)
+        reached = [case, *map(_key, below.get(case, ()))]
         if check.case.is_item:
-            reached.append(check.case.parent)
-        for number in dict.fromkeys(reached):
-            if number in answering:
-                answering[number].append(check)
-    needs: dict[CaseNumber, str] = {}
+            reached.append(_key(check.case.parent))
+        for key in dict.fromkeys(reached):
+            if key in answering:
+                answering[key].append(check)
+    needs: dict[_Key, str] = {}
     declared = sorted(
         (number, text) for key, text in game.unchecked.items() if (number := CaseNumber.try_parse(key)) is not None
     )
     for number, text in declared:  # outer cases first, so a nearer declaration overrides
-        for reached in [number, *below.get(number, ())]:
+        key = _key(number)
+        for reached in [key, *map(_key, below.get(key, ()))]:
             needs[reached] = text
-    statuses: dict[CaseNumber, str] = {}
-    for number in numbers:
-        if any(check.severity != UNCHECKED for check in answering[number]):
-            statuses[number] = ENFORCED
-            needs.pop(number, None)
-        elif number in needs or answering[number]:
-            statuses[number] = UNCHECKED
+    statuses: dict[_Key, str] = {}
+    for key in keys:
+        if any(check.severity != UNCHECKED for check in answering[key]):
+            statuses[key] = ENFORCED
+            needs.pop(key, None)
+        elif key in needs or answering[key]:
+            statuses[key] = UNCHECKED
         else:
-            statuses[number] = NOT_ENCODED
+            statuses[key] = NOT_ENCODED
     return statuses, answering, needs, below
 
 
-@lru_cache(maxsize=4096)
-def _ancestors(number: CaseNumber) -> tuple[CaseNumber, ...]:
-    """A case's ancestors, kept: every report walks the same index."""
-    return tuple(number.ancestors())
+_ancestors_by_key: dict[_Key, tuple[_Key, ...]] = {}  # kept: every report walks the same index
+
+
+def _ancestor_keys(number: CaseNumber) -> tuple[_Key, ...]:
+    """The keys of a case's ancestors, nearest first."""
+    key = _key(number)
+    known = _ancestors_by_key.get(key)
+    if known is None:
+        if len(_ancestors_by_key) >= 4096:
+            _ancestors_by_key.clear()
+        known = _ancestors_by_key[key] = tuple(map(_key, number.ancestors()))
+    return known
 
 
 def _fixtures_of(checks: tuple[Check, ...], fixtures: dict[CaseNumber, FixtureCount] | None) -> FixtureCount | None:
