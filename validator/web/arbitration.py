@@ -453,7 +453,7 @@ def report_records(record: records.Record) -> dict:
         if exception is not None:
             lines.append(ExceptedLine(number, item, exception))
     filed_in = [row[0] for row in connection.execute(
-        "SELECT DISTINCT case_file FROM case_file_report WHERE report_id = ?", (record.id,))]
+        "SELECT DISTINCT case_file FROM case_file_report WHERE report_id = ? ORDER BY case_file", (record.id,))]
     return {"excepted": lines, "case_files": filed_in}
 
 

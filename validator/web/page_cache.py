@@ -44,7 +44,7 @@ SEARCHES_KEY = "referee.search-pages"
 SEARCHES = 500  # results pages kept per app: the queries asked most lately
 REPORTS_KEY = "referee.report-pages"
 REPORT_PAGES = 100  # a report page carries its picture, so fewer are kept,
-LARGEST_REPORT_PAGE = 512 * 1024  # and none larger than this (about 50 MB per app at most)
+LARGEST_REPORT_PAGE = 512 * 1024  # and none longer than this many characters (about 50 M per app at most)
 
 # Rendered where a kept page's forms carry the visitor's CSRF token.  Every text a page prints
 # is escaped, and a stored picture (the one markup that is not) holds no comments
