@@ -36,6 +36,7 @@ import io
 import marshal
 import os
 import sys
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -120,12 +121,23 @@ def entry_header(game: Game) -> bytes:
 
 
 def code_hash(game_folder: Path) -> str:
-    """The SHA-256 of the core files that prepare maps, the schemas and the game's package; once per process."""
+    """The SHA-256 of the core files that prepare maps, the schemas and the game's package; once per process.
+
+    The files' bytes are read and hashed only when their signatures (see
+    :func:`_signature`) differ from those kept with the last hash in the
+    instance folder (``code-hashes``, beside the entries).
+    """
     known = _code_hashes.get(game_folder)
     if known is not None:
         return known
     files = [_VALIDATOR_FOLDER / name for name in _CORE_FILES]
     files += sorted(schemas_dir().glob("*.xsd")) + sorted(game_folder.glob("*.py")) + sorted(game_folder.glob("*.toml"))
+    started = time.time_ns()
+    signature = _signature(files)
+    kept_path = _code_hashes_path(game_folder)
+    kept = _kept_code_hash(kept_path, signature) if kept_path is not None and signature is not None else None
+    if kept is not None:
+        return _code_hashes.setdefault(game_folder, kept)
     contents = []
     for path in files:
         try:
@@ -136,7 +148,69 @@ def code_hash(game_folder: Path) -> str:
     for path, content in zip(files, contents, strict=True):
         name = str(path).encode("utf-8", "surrogateescape")
         digest.update(len(name).to_bytes(8, "big") + name + len(content).to_bytes(8, "big") + content)
-    return _code_hashes.setdefault(game_folder, digest.hexdigest())
+    hashed = digest.hexdigest()
+    if kept_path is not None and signature is not None and _settled(signature, started):
+        _keep_code_hash(kept_path, signature, hashed)
+    return _code_hashes.setdefault(game_folder, hashed)
+
+
+# A file's signature: its path, size, modification and change times (nanoseconds), inode and device.
+# Any write or rename sets the change time to the clock's present, which no program can set back, so a
+# file changed after its signature was taken has another signature, as long as the signature was taken
+# more than SETTLED_NS after the file's last change: a filesystem's clock moves in steps (up to 2 s on
+# FAT), and a change within the same step as the previous one could keep its times (and its size).
+# A signature younger than that is never kept: those files are hashed from their bytes every time.
+SETTLED_NS = 3_000_000_000
+CODE_HASHES_FOLDER = "code-hashes"
+
+
+def _signature(files: list[Path]) -> tuple | None:
+    """The files' signatures, or None when one cannot be had (a missing file: hashed from bytes, not kept)."""
+    signature = []
+    for path in files:
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        signature.append((str(path), stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino, stat.st_dev))
+    return (FORMAT, sys.implementation.cache_tag, *signature)
+
+
+def _settled(signature: tuple, started: int) -> bool:
+    """Whether every file was last changed more than SETTLED_NS before ``started`` (taken before the stats)."""
+    return all(max(entry[2], entry[3]) < started - SETTLED_NS for entry in signature[2:])
+
+
+def _code_hashes_path(game_folder: Path) -> Path | None:
+    """Where the last code hash of this game folder is kept: a file named by the folder's path."""
+    entries = folder()
+    if entries is None:
+        return None
+    name = sha256(str(game_folder.resolve()).encode("utf-8", "surrogateescape")).hexdigest()
+    return entries / CODE_HASHES_FOLDER / name
+
+
+def _kept_code_hash(path: Path, signature: tuple) -> str | None:
+    """The hash kept for exactly this signature, or None (absent, damaged, or for other files)."""
+    try:
+        kept = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if type(kept) is tuple and len(kept) == 2 and kept[0] == signature and type(kept[1]) is str:
+        return kept[1]
+    return None
+
+
+def _keep_code_hash(path: Path, signature: tuple, hashed: str) -> None:
+    """Written to a file of this process and renamed into place; a failure only costs the next process."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    try:
+        path.parent.parent.mkdir(mode=0o700, exist_ok=True)  # the entries' folder, private as the entries
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+        partial.write_bytes(marshal.dumps((signature, hashed)))
+        os.replace(partial, path)
+    except (OSError, ValueError):
+        _remove(partial)
 
 
 def _load(path: Path, header: bytes) -> MapData | None:

@@ -8,11 +8,13 @@ kept entry (the function is not called) from a rebuilt one.
 
 from __future__ import annotations
 
+import marshal
 import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -269,3 +271,74 @@ def test_a_game_without_preparation_still_keeps_its_map(tmp_path):
     prepared_maps.prepared(game, data, source, preparations)
     kept = prepared_maps.prepared(game, data, source, preparations)
     assert preparations.count == 1 and len(kept.locations) > 0
+
+
+def _code_folder(tmp_path) -> Path:
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "checks.py").write_text("LIMIT = 7\n", encoding="utf-8")
+    return folder
+
+
+def _kept_code_hashes() -> list[Path]:
+    kept = prepared_maps.folder() / prepared_maps.CODE_HASHES_FOLDER
+    return sorted(kept.iterdir()) if kept.is_dir() else []
+
+
+def test_a_code_hash_of_files_just_changed_is_not_kept(tmp_path, monkeypatch):
+    folder = _code_folder(tmp_path)
+    changed_at = (folder / "checks.py").stat().st_ctime_ns
+    now = SimpleNamespace(time_ns=lambda: changed_at + prepared_maps.SETTLED_NS)  # not yet settled
+    monkeypatch.setattr(prepared_maps, "time", now)
+    before = prepared_maps.code_hash(folder)
+    assert _kept_code_hashes() == []  # its times might not move at the next change: hashed from bytes again
+    prepared_maps._code_hashes.clear()
+    (folder / "checks.py").write_text("LIMIT = 8\n", encoding="utf-8")  # same size, within the same moment
+    assert prepared_maps.code_hash(folder) != before
+
+
+def test_a_kept_code_hash_serves_the_same_files_and_no_other(tmp_path, monkeypatch):
+    folder = _code_folder(tmp_path)
+    monkeypatch.setattr(prepared_maps, "SETTLED_NS", -10**18)  # as if every file had been changed long ago
+    first = prepared_maps.code_hash(folder)
+    [kept] = _kept_code_hashes()
+    signature, hashed = marshal.loads(kept.read_bytes())
+    assert hashed == first
+    prepared_maps._code_hashes.clear()
+    kept.write_bytes(marshal.dumps((signature, "0" * 64)))  # proves the kept hash is the one used
+    assert prepared_maps.code_hash(folder) == "0" * 64
+    prepared_maps._code_hashes.clear()
+    checks = folder / "checks.py"
+    times = checks.stat()
+    checks.write_text("LIMIT = 8\n", encoding="utf-8")  # same size: the modification time below tells
+    os.utime(checks, ns=(times.st_atime_ns, times.st_mtime_ns + 1))
+    changed = prepared_maps.code_hash(folder)
+    assert changed not in ("0" * 64, first)
+    prepared_maps._code_hashes.clear()
+    checks.write_text("LIMIT = 80\n", encoding="utf-8")  # another size
+    os.utime(checks, ns=(times.st_atime_ns, times.st_mtime_ns + 1))
+    resized = prepared_maps.code_hash(folder)
+    assert resized not in ("0" * 64, first, changed)
+    prepared_maps._code_hashes.clear()
+    (folder / "more.py").write_text("", encoding="utf-8")  # a new file is another list of files
+    assert prepared_maps.code_hash(folder) not in ("0" * 64, first, changed, resized)
+
+
+def test_a_damaged_kept_code_hash_is_ignored(tmp_path, monkeypatch):
+    folder = _code_folder(tmp_path)
+    monkeypatch.setattr(prepared_maps, "SETTLED_NS", -10**18)
+    first = prepared_maps.code_hash(folder)
+    [kept] = _kept_code_hashes()
+    for damage in (b"", os.urandom(64), marshal.dumps(("other", first)), marshal.dumps([1, 2, 3])):
+        kept.write_bytes(damage)
+        prepared_maps._code_hashes.clear()
+        assert prepared_maps.code_hash(folder) == first
+
+
+def test_files_are_settled_only_well_after_their_last_change(tmp_path):
+    folder = _code_folder(tmp_path)
+    signature = prepared_maps._signature([folder / "checks.py"])
+    changed_at = (folder / "checks.py").stat().st_ctime_ns
+    assert not prepared_maps._settled(signature, changed_at + prepared_maps.SETTLED_NS)
+    assert prepared_maps._settled(signature, changed_at + prepared_maps.SETTLED_NS + 1)
+    assert prepared_maps._signature([folder / "missing.py"]) is None
