@@ -7,7 +7,9 @@ them skip with the reason; in CI (CI set) their absence is a failure.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -20,9 +22,9 @@ import pytest
 SESSION_INSTANCE_VARIABLE = "REFEREE_TEST_SESSION_INSTANCE"
 if SESSION_INSTANCE_VARIABLE not in os.environ:
     os.environ[SESSION_INSTANCE_VARIABLE] = tempfile.mkdtemp(prefix="referee-tests-")
-    _MADE_SESSION_INSTANCE = True
-else:
-    _MADE_SESSION_INSTANCE = False
+    # removed at the exit of the process that made it, after what the code writes then (atexit runs the last
+    # registered first), however the session ends
+    atexit.register(shutil.rmtree, os.environ[SESSION_INSTANCE_VARIABLE], ignore_errors=True)
 os.environ["REFEREE_INSTANCE"] = os.environ[SESSION_INSTANCE_VARIABLE]
 
 from validator import cli  # noqa: E402 - after the session's instance folder is set
@@ -36,14 +38,6 @@ GAME_FILES = {
     "awaw": ["a-world-at-war-11-partisans.txt", "a-world-at-war-44-intelligence.txt"],
     "tww": ["third-world-war-15-special-rules.txt"],
 }
-
-
-def pytest_unconfigure(config) -> None:
-    """The process that made the session's instance folder removes it."""
-    if _MADE_SESSION_INSTANCE:
-        import shutil
-
-        shutil.rmtree(os.environ[SESSION_INSTANCE_VARIABLE], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
