@@ -15,11 +15,11 @@ and the map's bytes as the save's reader received them.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from validator import __version__
+from validator.digests import sha256
 from validator.games import ENTRY_POINT_GROUP, IN_TREE_GAMES, Game, get
 from validator.intake import Reading, Submission
 from validator.report import Report
@@ -44,7 +44,7 @@ class Provenance:
 
 def file_sha256(path: Path) -> str:
     """The SHA-256 of a file's bytes, read in chunks (a module may be tens of megabytes)."""
-    digest = hashlib.sha256()
+    digest = sha256(total_bytes=path.stat().st_size)
     with path.open("rb") as handle:
         while chunk := handle.read(HASH_CHUNK_BYTES):
             digest.update(chunk)
@@ -75,7 +75,7 @@ def of_reading(game: Game, submission: Submission, reading: Reading) -> Provenan
     return Provenance(
         referee_version=__version__,
         plugin_version=plugin_version(game),
-        map_sha256=hashlib.sha256(map_data).hexdigest() if map_data is not None else None,
+        map_sha256=sha256(map_data).hexdigest() if map_data is not None else None,
         mapping_sha256=mapping_sha256,
         module_sha256=module_sha256,
     )
