@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Protocol
 
 from .commands import BoardPlacement, Command
 
@@ -66,6 +67,13 @@ class TraitChain(Sequence[Trait]):
         return f"TraitChain({self._built()!r})"
 
 
+class _LevelSource(Protocol):
+    """What a Layer reads its level names from (``piece_types.LayerType``)."""
+
+    @property
+    def level_names(self) -> tuple[str, ...]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Layer:
     """An Embellishment ("Layer") trait: which of its named levels shows, if any."""
@@ -75,7 +83,13 @@ class Layer:
     """1-based level; kept even when inactive (VASSAL remembers it as a negative value)."""
     active: bool
     level_name: str
-    level_names: tuple[str, ...]
+    levels: _LevelSource
+    """The Layer's type, which reads its level names when asked: a Layer may name thousands of them."""
+
+    @property
+    def level_names(self) -> tuple[str, ...]:
+        """Every level's name, in order (built when asked for, not kept)."""
+        return self.levels.level_names
 
 
 @dataclass(frozen=True, slots=True)

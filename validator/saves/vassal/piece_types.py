@@ -23,7 +23,7 @@ from validator.limits import DEFAULT_LIMITS
 
 from .model import Layer, Trait
 from .pieces import BasicState, PieceChainError, PieceFacts, TraitIds, basic_state, chain_view, trait_id
-from .sequence import items, java_int, leading
+from .sequence import TooManyItems, items, java_int, leading, split
 
 TYPE_CACHE_SIZE = 1024
 """Distinct piece types one replay keeps parsed (the largest real save has about 530)."""
@@ -31,11 +31,45 @@ TYPE_CACHE_SIZE = 1024
 
 @dataclass(frozen=True, slots=True)
 class LayerType:
-    """What an Embellishment's type says: its name, its level names, and the level a state without one takes."""
+    """What an Embellishment's type says: its name, its level names, and the level a state without one takes.
+
+    The level names stay in the one field they are written in (``names_field``,
+    its own ``;`` level already unescaped): a Layer may name thousands of
+    levels and a state shows one, so only that one is split out, when a state
+    asks for it (:meth:`level_name`); :attr:`level_names` splits them all, for
+    the few readers that list them.
+    """
 
     name: str
-    level_names: tuple[str, ...]
+    names_field: str
+    """``emb2;``: the level-names field; ``emb;``: the whole own type, one ``image,name`` entry per level."""
+    names_count: int
+    """How many levels the field names (``emb2;``: its items; ``emb;``: its entries past the ninth token)."""
+    level_count: int
+    """How many levels the Layer has: ``emb2;`` pads its names with empty ones to the number of its images."""
     default_value: int
+    old_layout: bool = False
+
+    def level_name(self, level: int) -> str:
+        """The name of 1-based ``level`` (empty past the named ones), as splitting every name would give it."""
+        if not 0 < level <= self.names_count:
+            return ""
+        if not self.old_layout:
+            return leading(self.names_field, ",", level)[level - 1]
+        parts = leading(leading(self.names_field, ";", 9 + level)[8 + level], ",", 2)
+        return parts[1] if len(parts) > 1 else ""
+
+    @property
+    def level_names(self) -> tuple[str, ...]:
+        """Every level's name, built each time it is asked for (it is not kept)."""
+        if not self.old_layout:
+            names = split(self.names_field, ",") if self.names_count else []
+        else:
+            names = []
+            for entry in split(self.names_field, ";")[9:]:
+                parts = leading(entry, ",", 2)
+                names.append(parts[1] if len(parts) > 1 else "")
+        return tuple(names) + ("",) * (self.level_count - len(names))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,25 +101,28 @@ class PieceType:
     """The outermost Invisible trait: (index, access field)."""
 
 
-def _string_array(value: str, most: int) -> list[str]:
-    return items(value, ",", most) if value else []
+def _item_count(value: str, delimiter: str, most: int) -> int:
+    """How many items :func:`items` would give for ``value`` (none for an empty one), refused as it refuses them."""
+    if not value:
+        return 0
+    count = value.count(delimiter) + 1
+    if count > most:
+        raise TooManyItems(f"holds a list of {count:,} items, more than the list_items limit of {most:,}")
+    return count - value.count("\\" + delimiter)      # a delimiter after a backslash is data: no new item
 
 
 def layer_type(trait_id_: str, own_type: str, most_items: int = DEFAULT_LIMITS.list_items) -> LayerType:
     """An Embellishment's type (``emb2;`` and the old ``emb;`` layout)."""
     if trait_id_ == "emb2;":
         fields = leading(own_type, ";", 20)[1:] + [""] * 19
-        images = _string_array(fields[15], most_items)
-        names = _string_array(fields[16], most_items)
-        names += [""] * (len(images) - len(names))
-        return LayerType(fields[18], tuple(names), -1 if fields[2] else 1)
-    tokens = items(own_type, ";", most_items)
-    names = []
-    for entry in tokens[9:]:
-        parts = leading(entry, ",", 2)
-        names.append(parts[1] if len(parts) > 1 else "")
-    activate_key = leading(tokens[1], ";", 1)[0] if len(tokens) > 1 else ""
-    return LayerType("", tuple(names), -1 if activate_key else 1)
+        images = _item_count(fields[15], ",", most_items)
+        names = _item_count(fields[16], ",", most_items)
+        return LayerType(fields[18], fields[16], names, max(images, names), -1 if fields[2] else 1)
+    tokens = _item_count(own_type, ";", most_items)
+    second = leading(own_type, ";", 2)
+    activate_key = leading(second[1], ";", 1)[0] if len(second) > 1 else ""
+    levels = max(tokens - 9, 0)
+    return LayerType("", own_type, levels, levels, -1 if activate_key else 1, old_layout=True)
 
 
 def layer_in_state(layer: LayerType, state: str) -> Layer:
@@ -98,8 +135,7 @@ def layer_in_state(layer: LayerType, state: str) -> Layer:
         value = java_int(state.partition(";")[0], layer.default_value)
     level = abs(value) if value != 0 else 1
     active = value > 0
-    level_name = layer.level_names[value - 1] if active and value - 1 < len(layer.level_names) else ""
-    return Layer(layer.name, level, active, level_name, layer.level_names)
+    return Layer(layer.name, level, active, layer.level_name(value) if active else "", layer)
 
 
 def parse_piece_type(type_string: str, most_traits: int = DEFAULT_LIMITS.traits,
