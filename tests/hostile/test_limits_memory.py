@@ -142,7 +142,7 @@ def test_a_full_web_check_of_the_most_pieces_the_web_admits_stays_below_the_boun
                       [board_picker(TITO_MAIN_MAP, TITO_BOARD), board_picker(TITO_TURN_MAP, "Track")], fmt="VOXZ")
     completed = subprocess.run(
         [sys.executable, "-c", _WEB_CHECK, str(tmp_path / "instance"), str(save), str(module)],
-        capture_output=True, text=True, timeout=10 * HANG_GUARD_SECONDS, cwd=ROOT,
+        capture_output=True, text=True, timeout=2 * HANG_GUARD_SECONDS, cwd=ROOT,
     )
     assert completed.returncode == 0, completed.stderr[-2000:]
     outcome = json.loads(completed.stdout.strip().splitlines()[-1])
