@@ -12,8 +12,8 @@ import marshal
 from collections import deque
 from collections.abc import Callable, Collection, ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field, fields
-from itertools import compress, islice, repeat
-from operator import add, and_, floordiv, is_, itemgetter, mod, mul
+from itertools import islice, repeat
+from operator import add, and_, floordiv, itemgetter, mod, mul
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -108,7 +108,12 @@ class HexColumns:
     location's attributes, :meth:`attribute_column` and
     :meth:`attribute_values` leave them out.  With a ``layout`` the neighbours follow from
     the hexes' whole-number column and row (:mod:`validator.hexgrid`); without
-    one a hex has none.  Never changed once made.
+    one a hex has none.  Never changed once made: a prepared map's columns are
+    shared by every save checked on it, so the columns (and :meth:`every_neighbours`)
+    are tuples, copied once when made from lists; each hex's ``values`` stay
+    the lists lxml gives (a tuple per hex would cost more than the read), which
+    only this class and the code that stores a prepared map (:meth:`parts`)
+    read, and never change.
 
     On the grid a hex is keyed by one whole number, ``column * span + row -
     lowest row``, with ``span`` three more than the rows' range, so a step off
@@ -122,18 +127,21 @@ class HexColumns:
     __slots__ = ("ids", "areas", "names", "values", "lines", "layout", "_keys", "_grid",
                  "_steps", "_shapes", "_groups", "_game", "_every_neighbours")
 
-    def __init__(self, ids: list[str], areas: list[str | None], names: list[tuple[str, ...]],
-                 values: list[list[str]], lines: list[int], layout: str | None,
-                 keys: tuple[list[int], int, int] | None = None) -> None:
-        self.ids, self.areas, self.names, self.values = ids, areas, names, values
-        self.lines, self.layout = lines, layout
+    def __init__(self, ids: Sequence[str], areas: Sequence[str | None], names: Sequence[tuple[str, ...]],
+                 values: Sequence[Sequence[str]], lines: Sequence[int], layout: str | None,
+                 keys: tuple[Sequence[int], int, int] | None = None) -> None:
+        # tuple() of a tuple is the same tuple: columns loaded from a prepared map as tuples cost nothing here
+        self.ids, self.areas, self.names, self.values = tuple(ids), tuple(areas), tuple(names), tuple(values)
+        self.lines, self.layout = tuple(lines), layout
+        if keys is not None:
+            keys = tuple(keys[0]), keys[1], keys[2]
         self._keys = keys  # each hex's key, the span and the lowest row: one value, so a thread sees all or none
         self._grid: dict[int, str] | None = None  # key -> hex id
         self._steps: list[list[int]] = []  # by 2 * (column is odd) + (row is odd): what each of the six steps adds
         self._shapes: frozenset | None = None  # the distinct tuples of names
         self._groups: list | None = None  # see _by_attribute_names
         self._game: dict[tuple[str, ...], tuple] = {}  # names -> the game's names and a picker of their values
-        self._every_neighbours: list[tuple[str, ...]] | None = None
+        self._every_neighbours: tuple[tuple[str, ...], ...] | None = None
 
     def parts(self) -> tuple:
         """What the columns are made of (plain lists, tuples, strings and numbers): for the code that stores a
@@ -171,7 +179,7 @@ class HexColumns:
             span = max(whole_rows.values(), default=0) - lowest_row + 3
             scaled = {text: number * span for text, number in whole_columns.items()}
             offset = {text: number - lowest_row for text, number in whole_rows.items()}
-            keys = list(map(add, map(scaled.__getitem__, columns), map(offset.__getitem__, rows))), span, lowest_row
+            keys = tuple(map(add, map(scaled.__getitem__, columns), map(offset.__getitem__, rows))), span, lowest_row
         grid = dict(zip(keys[0], self.ids, strict=True))
         if len(grid) < len(self.ids):
             return None
@@ -199,12 +207,12 @@ class HexColumns:
         around = [found(key + step) for step in self._steps[(column & 1) * 2 + ((row_offset + lowest_row) & 1)]]
         return tuple(around) if None not in around else tuple(filter(None, around))  # ids are never empty
 
-    def every_neighbours(self) -> list[tuple[str, ...]]:
+    def every_neighbours(self) -> tuple[tuple[str, ...], ...]:
         """Every hex's neighbours, worked out at once when all are wanted: each direction one pass in C."""
         if self._every_neighbours is None:
             grid = self.grid()
             if grid is None:
-                self._every_neighbours = [()] * len(self.ids)
+                self._every_neighbours = ((),) * len(self.ids)
             else:
                 keys, span, lowest_row = self._keys
                 kinds = list(map(add, map(mul, map(and_, map(floordiv, keys, repeat(span)), repeat(1)), repeat(2)),
@@ -214,8 +222,8 @@ class HexColumns:
                          for direction in range(6)]
                 # ids are never empty (the schema's identifier), so filter(None, ...) drops exactly the steps off
                 # the map
-                self._every_neighbours = [around if None not in around else tuple(filter(None, around))
-                                          for around in zip(*found, strict=True)]
+                self._every_neighbours = tuple([around if None not in around else tuple(filter(None, around))
+                                                for around in zip(*found, strict=True)])
         return self._every_neighbours
 
     def any_neighbours(self) -> bool:
@@ -254,7 +262,7 @@ class HexColumns:
                     found.update(map(itemgetter(index), values))
         return distinct
 
-    def _by_attribute_names(self) -> list[tuple[tuple[str, ...], Sequence[int], list[tuple[str, ...]]]]:
+    def _by_attribute_names(self) -> list[tuple[tuple[str, ...], Sequence[int], Sequence[Sequence[str]]]]:
         if self._groups is None:
             self._groups = list(_by_attribute_names(self.names, self.values))
         return self._groups
@@ -272,22 +280,28 @@ class HexColumns:
 
 
 def _by_attribute_names(
-    names: list[tuple[str, ...]], values: list[tuple[str, ...]]
-) -> Iterator[tuple[tuple[str, ...], Sequence[int], list[tuple[str, ...]]]]:
+    names: Sequence[tuple[str, ...]], values: Sequence[Sequence[str]]
+) -> Iterator[tuple[tuple[str, ...], Sequence[int], Sequence[Sequence[str]]]]:
     """The rows grouped by the names of their attributes: (the names, where the rows are, their values).
 
     A map's hexes are written with a handful of sets of names, each one
-    tuple shared by the hexes written alike, so each group is picked out of
-    the whole column at once, in C, by identity (equal tuples that are not
-    shared only make more groups).
+    tuple shared by the hexes written alike; the rows are grouped by that
+    tuple's identity (equal tuples that are not shared only make more groups),
+    in the order the groups first appear.  Two passes over the column, in C,
+    however many groups there are: a map whose hexes all have names of their
+    own makes as many groups as hexes, and picking each group out of the
+    whole column would read it once per group.
     """
-    groups = dict(zip(map(id, names), names, strict=True))
+    keys = list(map(id, names))
+    groups = dict(zip(keys, names, strict=True))
     if len(groups) == 1:
         yield names[0], range(len(names)), values
         return
-    for group in groups.values():
-        chosen = list(map(is_, names, repeat(group)))
-        yield group, list(compress(range(len(names)), chosen)), list(compress(values, chosen))
+    where: dict[int, list[int]] = {key: [] for key in groups}
+    deque(map(list.append, map(where.__getitem__, keys), range(len(keys))), maxlen=0)
+    for key, group in groups.items():
+        rows = where[key]
+        yield group, rows, list(map(values.__getitem__, rows))
 
 
 def _picker(places: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
@@ -350,7 +364,8 @@ class LocationTable(Mapping[str, Location]):
 
     @property
     def hexes(self) -> HexColumns | None:
-        """The hexes kept as columns, if any: for the code that stores a prepared map."""
+        """The hexes kept as columns, if any: for the code that stores a prepared map (read them, never change
+        them: a prepared map is shared by every save checked on it)."""
         return self._hexes
 
     def column(self, name: str) -> list:

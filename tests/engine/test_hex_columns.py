@@ -13,7 +13,7 @@ import marshal
 
 import pytest
 
-from validator import hexgrid
+from validator import hexgrid, model
 from validator.model import HexColumns, LocationTable
 from validator.saves import map_reader
 from validator.saves.source_lines import SourceLines
@@ -126,3 +126,77 @@ def test_a_map_the_columns_cannot_read_is_read_hex_by_hex(change):
     data = text.replace(*change, 1).encode()
     element = parse_xml(data, "map.xml")
     assert map_reader._hexes_by_columns(element, "odd-q", SourceLines(data)) is None
+
+
+class CountedReads(list):
+    """A column that counts the items read from it, one by one or by a pass over it."""
+
+    def __init__(self, items) -> None:
+        super().__init__(items)
+        self.reads = 0
+
+    def __iter__(self):
+        for item in super().__iter__():
+            self.reads += 1
+            yield item
+
+    def __getitem__(self, index):
+        self.reads += 1
+        return super().__getitem__(index)
+
+
+@pytest.mark.parametrize("groups", [2, 30, 3000])
+def test_grouping_the_hexes_by_their_names_reads_each_column_a_fixed_number_of_times(groups):
+    """However many tuples of names the hexes are written with: picking each group out of the whole column read it
+    once per group, so a map whose every hex had a name of its own took a time growing as the square of its size."""
+    count = 3000
+    shapes = [("id", "column", "row", f"n{shape}") for shape in range(groups)]
+    names = CountedReads(shapes[(index * 7) % groups] for index in range(count))  # the groups interleaved
+    values = CountedReads([f"h{index}", "1", "2", ""] for index in range(count))
+    found = list(model._by_attribute_names(names, values))
+    assert names.reads <= 2 * count and values.reads <= 2 * count
+    assert len(found) == groups
+    expected = {}  # the reference: each tuple's rows in map order, the tuples in the order they first appear
+    for index, shape in enumerate(list.__iter__(names)):
+        expected.setdefault(shape, []).append(index)
+    assert [(shape, list(where)) for shape, where, _values in found] == list(expected.items())
+    assert all(list(group_values) == [list.__getitem__(values, index) for index in where]
+               for _shape, where, group_values in found)
+
+
+def test_hexes_each_written_with_names_of_their_own_answer_as_their_locations_do():
+    """Many distinct tuples of names, equal tuples that are not shared, column and row in different places."""
+    hexes = []
+    for index in range(400):
+        column, row = divmod(index, 20)
+        own = f' n{index}="{index % 3}"' if index % 4 else ' terrain="clear"'
+        if index % 2:
+            hexes.append(f'<hex row="{row}" id="h{index}" area="land" column="{column}"{own}/>')
+        else:
+            hexes.append(f'<hex id="h{index}" column="{column}" row="{row}"{own} features="f{index % 5}"/>')
+    text = ('<map xmlns="urn:referee:save:1" game="awaw" grid="hex" layout="odd-q">\n<area id="land"/>\n'
+            + "\n".join(hexes) + "\n</map>\n")
+    table = read(text).locations
+    assert table.hexes is not None and len(set(map(id, table.hexes.names))) > 300  # read as columns, many groups
+    locations = list(read(text).locations.values())
+    assert [described(table[location.id]) for location in locations] == [
+        described(LocationTable({row.id: tuple(row)})[row.id]) for row in read_hex_by_hex(text)]
+    for name in ("n1", "n398", "terrain", "features", "column", "row", "id", "area"):
+        assert table.attribute_column(name) == [location.attributes.get(name) for location in locations]
+    expected: dict[str, set[str]] = {}
+    for location in locations:
+        for name, value in location.attributes.items():
+            expected.setdefault(name, set()).add(value)
+    assert table.attribute_values("hex") == expected
+    assert list(table.attribute_values("hex")) == list(expected)  # the names in the order they first appear
+
+
+def test_the_columns_are_handed_out_read_only():
+    """A prepared map's hexes are shared by every save checked on it: what they hand out cannot be changed."""
+    table = read(hex_map("odd-q")).locations
+    hexes = table.hexes
+    for column in (hexes.ids, hexes.areas, hexes.names, hexes.values, hexes.lines, hexes.every_neighbours()):
+        assert type(column) is tuple
+    assert type(hexes.parts()[-1][0]) is tuple  # the grid's keys
+    again = HexColumns(*marshal.loads(marshal.dumps(hexes.parts())))
+    assert again.ids is again.parts()[0]  # made from tuples: nothing copied
