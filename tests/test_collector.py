@@ -54,10 +54,19 @@ def test_a_check_reads_and_judges_its_position_with_the_collector_paused(monkeyp
     assert "[6.21]" in capsys.readouterr().out
 
 
-def test_main_given_its_words_leaves_nothing_frozen():
+def test_main_given_its_words_freezes_nothing():
+    """A caller that goes on running keeps its objects in the collector's sight.
+
+    The count of frozen objects may fall during the call (an earlier test's
+    prepared map was frozen, and frozen objects are still freed when dropped),
+    so the test asks that it did not grow and that an object made just before
+    the call is still among those the collector walks.
+    """
+    witness = [object()]  # a container: the collector tracks it
     frozen = gc.get_freeze_count()
     assert cli.main(["games", "list"]) == 0
-    assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() <= frozen
+    assert any(tracked is witness for tracked in gc.get_objects())  # frozen objects are not listed
     assert gc.isenabled()
 
 
