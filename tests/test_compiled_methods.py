@@ -167,3 +167,78 @@ def test_a_check_run_twice_reports_the_same_with_and_without_the_table(tmp_path)
     assert first.returncode == second.returncode == 1
     assert first.stdout == second.stdout and '"legal": false' in first.stdout
     assert table.stat().st_mtime_ns == written  # every text was found: nothing written again
+
+
+def _written_table(fresh_table) -> Path:
+    """The table this process writes, of the texts of a sample class."""
+    _make_class()
+    compiled_methods._write_if_new()
+    path = compiled_methods._table_path()
+    assert compiled_methods._read(path).keys() == compiled_methods._code_of.keys() != set()  # read as it is
+    return path
+
+
+def _planted(path: Path) -> str:
+    """Put in ``path`` a valid table whose one entry's code would leave a mark if it were run; its text."""
+    text = "def __create_fn__(): pass\n"
+    payload = marshal.dumps({text: marshal.dumps(compile("PLANTED = True", "<string>", "exec"))})
+    path.write_bytes(compiled_methods._header(payload) + payload)
+    return text
+
+
+@pytest.mark.parametrize("mode", [0o620, 0o602, 0o666, 0o622], ids=oct)
+def test_a_table_its_group_or_others_may_write_is_ignored(fresh_table, mode):
+    path = _written_table(fresh_table)
+    text = _planted(path)
+    assert text in compiled_methods._read(path)  # the owner's only: read (the file is sound)
+    path.chmod(mode)
+    assert compiled_methods._read(path) == {}
+
+
+def test_a_table_only_its_group_or_others_may_read_is_still_read(fresh_table):
+    path = _written_table(fresh_table)
+    path.chmod(0o644)
+    assert compiled_methods._read(path).keys() == compiled_methods._code_of.keys()
+
+
+def test_a_table_another_user_owns_is_ignored(fresh_table, monkeypatch):
+    path = _written_table(fresh_table)
+    _planted(path)
+    monkeypatch.setattr(compiled_methods.os, "getuid", lambda: path.stat().st_uid + 1)
+    assert compiled_methods._read(path) == {}
+
+
+def test_without_owners_the_table_is_read_whatever_its_mode_says(fresh_table, monkeypatch):
+    """Where os.getuid does not exist (Windows) the mode bits do not say who may write: both tests are skipped."""
+    path = _written_table(fresh_table)
+    path.chmod(0o666)
+    monkeypatch.delattr(compiled_methods.os, "getuid")
+    assert compiled_methods._read(path).keys() == compiled_methods._code_of.keys()
+
+
+def test_a_table_that_is_a_symbolic_link_or_has_other_names_is_ignored(fresh_table, tmp_path):
+    path = _written_table(fresh_table)
+    elsewhere = tmp_path / "elsewhere.marshal"
+    path.rename(elsewhere)
+    path.symlink_to(elsewhere)
+    assert compiled_methods._read(path) == {} and compiled_methods._read(elsewhere) != {}
+    path.unlink()
+    path.hardlink_to(elsewhere)
+    assert compiled_methods._read(path) == {} and compiled_methods._read(elsewhere) == {}
+
+
+def test_a_planted_table_is_not_run_and_is_written_anew(fresh_table, monkeypatch):
+    """A table another could have written: its entries are never run, and the process's own table replaces it."""
+    path = _written_table(fresh_table)
+    path.chmod(0o600)
+    text = _planted(path)
+    path.chmod(0o666)
+    monkeypatch.setattr(compiled_methods, "_code_of", compiled_methods._read(path))
+    monkeypatch.setattr(compiled_methods, "_compiled_anew", False)
+    namespace: dict = {}
+    compiled_methods._exec(text, namespace)  # the text compiled, not the planted code run
+    assert "PLANTED" not in namespace and callable(namespace["__create_fn__"])
+    compiled_methods._write_if_new()
+    assert path.stat().st_mode & 0o077 == 0 and text in compiled_methods._read(path)
+    assert compiled_methods._code(compiled_methods._read(path)[text]) == compile(text, "<string>", "exec",
+                                                                                   dont_inherit=True)

@@ -22,10 +22,19 @@ from, so a changed class (another field, default or option) is another text
 and is compiled afresh; never an entry for other text.  The file starts with
 the interpreter's bytecode magic number, the table's format, the optimisation
 level and a CRC-32 of the rest: a file of another Python, another ``-O``, or damaged in any way
-is ignored and written anew, never an error.  Nothing is written while the
-instance folder does not exist (a check creates none of its own) or cannot be
-written: there it compiles as before.  The folder is the owner's only, as the
-rest of the instance folder (it holds code, as the prepared maps' pickles do).
+is ignored and written anew, never an error.  The table is read when the
+first module making dataclasses is imported, before any command looks at the
+instance folder's rights, and what it holds is run: a table file that another
+user owns, that its group or others may write, that is a symbolic link or
+that has other names (hard links) is ignored, as if absent, and written anew
+(where ``os.getuid`` does not exist, Windows, the file's mode bits say nothing
+and both tests are skipped).  Nothing is written while the instance folder
+does not exist when the process ends or cannot be written: there it compiles
+as before.  A command that needs the folder creates it (a check creates it to
+keep its prepared map, the web app at start), so the table written at its exit
+follows the folder's creation.  The table's folder and file are the owner's
+only, as the rest of the instance folder (it holds code, as the prepared maps'
+pickles do).
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
+import stat
 import sys
 import zlib
 from pathlib import Path
@@ -111,8 +121,11 @@ def _header(payload: bytes) -> bytes:
 def _read(path: Path | None) -> dict[str, object]:
     if path is None:
         return {}
-    try:
-        with open(path, "rb") as kept:
+    try:  # never through a symbolic link; the rights are those of the file opened, not of a name looked up again
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)),
+                  "rb") as kept:
+            if not _is_trusted(os.fstat(kept.fileno())):
+                return {}
             data = kept.read()
     except OSError:
         return {}
@@ -127,6 +140,21 @@ def _read(path: Path | None) -> dict[str, object]:
     if not isinstance(table, dict):
         return {}
     return {text: entry for text, entry in table.items() if type(text) is str and type(entry) is bytes}
+
+
+def _is_trusted(status: os.stat_result) -> bool:
+    """Whether a table file may be run: a plain file of this user's only, which no other may have written.
+
+    Another user's file, one its group or others may write, and a file with
+    other names (a hard link made to it) may hold anyone's code.  Where
+    ``os.getuid`` does not exist (Windows), there are no owners and mode bits
+    to go by, and the file is trusted as the folder is.
+    """
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:
+        return True
+    return (stat.S_ISREG(status.st_mode) and status.st_uid == getuid() and not status.st_mode & 0o022
+            and status.st_nlink == 1)
 
 
 def _write_if_new() -> None:
