@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import marshal
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,11 @@ CHECKOUT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def fresh_table(monkeypatch, instance_dir):
-    """An empty table of this process, the instance folder made, and the module's state put back afterwards."""
+    """An empty table of this process, the instance folder made, and the module's state put back afterwards.
+
+    The table is installed here (idempotent), as the first module of a command installs it: a test run alone
+    has imported none."""
+    compiled_methods.install()
     instance_dir.mkdir(parents=True)
     monkeypatch.setattr(compiled_methods, "_code_of", {})
     monkeypatch.setattr(compiled_methods, "_used", set())
@@ -242,3 +247,11 @@ def test_a_planted_table_is_not_run_and_is_written_anew(fresh_table, monkeypatch
     assert path.stat().st_mode & 0o077 == 0 and text in compiled_methods._read(path)
     assert compiled_methods._code(compiled_methods._read(path)[text]) == compile(text, "<string>", "exec",
                                                                                    dont_inherit=True)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_in_the_tables_place_is_ignored_without_waiting(fresh_table):
+    path = _written_table(fresh_table)
+    path.unlink()
+    os.mkfifo(path, 0o600)
+    assert compiled_methods._read(path) == {}  # opened without waiting for a writer, then refused: not a file

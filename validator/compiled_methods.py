@@ -121,9 +121,11 @@ def _header(payload: bytes) -> bytes:
 def _read(path: Path | None) -> dict[str, object]:
     if path is None:
         return {}
-    try:  # never through a symbolic link; the rights are those of the file opened, not of a name looked up again
-        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)),
-                  "rb") as kept:
+    # Never through a symbolic link, never waiting on a pipe put in its place; the rights are those of the file
+    # opened, not of a name looked up again.
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        with open(os.open(path, flags), "rb") as kept:
             if not _is_trusted(os.fstat(kept.fileno())):
                 return {}
             data = kept.read()
