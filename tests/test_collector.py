@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from validator import cli, collector
+from validator import cli, collection
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 TITO_EXAMPLE = CHECKOUT / "examples" / "tito" / "overstacked.xml"
@@ -18,9 +18,9 @@ TITO_EXAMPLE = CHECKOUT / "examples" / "tito" / "overstacked.xml"
 
 def test_paused_turns_the_collector_off_and_back_on_even_when_the_block_fails():
     assert gc.isenabled()
-    with pytest.raises(RuntimeError), collector.paused():
+    with pytest.raises(RuntimeError), collection.collector_paused():
         assert not gc.isenabled()
-        with collector.paused():
+        with collection.collector_paused():
             assert not gc.isenabled()
         assert not gc.isenabled()  # the inner block leaves the outer one's pause in force
         raise RuntimeError("the block failed")
@@ -30,7 +30,7 @@ def test_paused_turns_the_collector_off_and_back_on_even_when_the_block_fails():
 def test_paused_leaves_a_collector_that_was_off_off():
     gc.disable()
     try:
-        with collector.paused():
+        with collection.collector_paused():
             pass
         assert not gc.isenabled()
     finally:

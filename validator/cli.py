@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-from validator import __version__, collector, console
+from validator import __version__, collection, console
 from validator.errors import CheckDefectError, InputError
 
 # Each command and the module that registers it, in the order ``referee --help`` lists them.
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
 
     Without ``argv`` it is the ``referee`` process's own command line: the
     process ends when it returns, so its objects are left to the exit
-    (:func:`validator.collector.left_to_exit`).
+    (:func:`validator.collection.left_to_exit`).
     """
     console.prepare_streams()
     try:
@@ -55,14 +55,14 @@ def main(argv: list[str] | None = None) -> int:
         return console.EXIT_BROKEN_PIPE
     finally:
         if argv is None:
-            collector.left_to_exit()
+            collection.left_to_exit()
 
 
 def _run(argv: list[str]) -> int:
     if argv == ["--version"]:  # as argparse's version action answers it, without building a parser
         sys.stdout.write(VERSION + "\n")
         raise SystemExit(0)
-    with collector.paused():  # the commands' modules and the parser: nothing to collect (validator.collector)
+    with collection.collector_paused():  # the commands' modules and the parser: nothing to collect
         from validator.commands.common import EXIT_UNUSABLE, explained
 
         parser = _build_parser(argv)

@@ -65,9 +65,9 @@ def check(arguments: argparse.Namespace) -> int:
 
 def check_position(arguments: argparse.Namespace) -> int:
     """One save (or a log's last position, with --final), as Referee has always checked it."""
-    from validator import collector
+    from validator import collection
 
-    with collector.paused():  # one position's modules, reading, checks and report: bounded work
+    with collection.collector_paused():  # one position's modules, reading, checks and report: bounded work
         return _check_position(arguments)
 
 
