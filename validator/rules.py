@@ -30,9 +30,15 @@ from validator.cases import CaseNumber
 SEVERITIES = ("error", "warning", "unchecked", "info")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Result:
-    """A verdict about one place in a position, explained with its own numbers."""
+    """A verdict about one place in a position, explained with its own numbers.
+
+    ``__init__`` is written out rather than generated: a frozen dataclass's
+    sets each of eleven fields through ``object.__setattr__``, and a big
+    position yields thousands of results (tests/engine/test_results.py keeps
+    its parameters the fields, in order).
+    """
 
     message: str
     location: str | None = None
@@ -48,10 +54,17 @@ class Result:
 
     kind = "result"
 
-    def __post_init__(self) -> None:
-        if isinstance(self.case, str):
-            object.__setattr__(self, "case", _parsed_case(self.case))
-        object.__setattr__(self, "pieces", tuple(self.pieces))
+    def __init__(
+        self, message: str, location: str | None = None, pieces: Iterable[str] = (),
+        case: CaseNumber | str | None = None, severity: str = "", rule: str = "", game: str = "",
+        facts: dict | None = None, judges: str = "", check: str = "", also_cases: tuple[CaseNumber, ...] = (),
+    ) -> None:
+        """The fields as given; a case given as text is parsed, pieces become a tuple, no facts an empty dict."""
+        self.__dict__.update(
+            message=message, location=location, pieces=tuple(pieces),
+            case=_parsed_case(case) if isinstance(case, str) else case, severity=severity, rule=rule, game=game,
+            facts={} if facts is None else facts, judges=judges, check=check, also_cases=also_cases,
+        )
 
     def stamped(self, **stamps: object) -> Result:
         """A copy with the runner's stamps set: its fields are read already, so ``__init__`` is not run again.
@@ -59,12 +72,14 @@ class Result:
         ``dataclasses.replace`` would rebuild every field; a big position
         yields hundreds of results, each stamped once.
         """
-        unknown = stamps.keys() - self.__dict__.keys()
-        if unknown:
-            raise TypeError(f"a result has no field {', '.join(sorted(unknown))}")
+        if not stamps.keys() <= _FIELD_NAMES:
+            raise TypeError(f"a result has no field {', '.join(sorted(stamps.keys() - _FIELD_NAMES))}")
         copy = object.__new__(type(self))
         copy.__dict__.update(self.__dict__, **stamps)
         return copy
+
+
+_FIELD_NAMES = frozenset(Result.__dataclass_fields__)
 
 
 @lru_cache(maxsize=1024)
@@ -73,14 +88,14 @@ def _parsed_case(text: str) -> CaseNumber:
     return CaseNumber.parse(text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Violation(Result):
     """Something the position breaks."""
 
     kind = "violation"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Finding(Result):
     """A derived fact an arbiter needs, or severity "unchecked": what a check could not decide."""
 
