@@ -18,9 +18,9 @@ def garrisons(position: Position) -> dict[str, tuple[Fraction, list[Piece], list
     """Per zone: the garrison in division-equivalents, the units counted, and which of them are on an operation."""
     on_operation = units.operation_zone_by_piece(position)
     counted: dict[str, tuple[list[Piece], list[Piece]]] = {zone: ([], []) for zone in position.map.areas}
-    zone_of = stacks.zones(position)
+    zone_at = stacks.location_zones(position)
     for piece in stacks.axis_regulars(position):
-        zone = on_operation.get(piece.id) or zone_of[piece.id]
+        zone = on_operation.get(piece.id) or zone_at[piece.location]
         if zone not in counted:
             continue
         garrison, operating = counted[zone]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import MappingProxyType
 
 from validator.model import Piece, Position
@@ -22,27 +22,32 @@ def _standing(pieces: list[Piece], noun: str) -> str:
     return f"{plural(len(pieces), noun)} {verb_for(len(pieces), 'stands', 'stand')}"
 
 
+def _pieces_where(stack: stacks.Stack, wanted: Callable[[stacks.Kind], bool]) -> list[Piece]:
+    """The stack's pieces whose kind is ``wanted``, in save order: asked once a kind in ``stack.present`` is."""
+    return [piece for piece, kind in zip(stack.pieces, stack.kinds, strict=True) if wanted(kind)]
+
+
 @case("5.4")
 def neutral_chetnik_out_of_neutral_box(position: Position) -> Iterator[Violation]:
     """Neutral Chetniks stand only in their zone's Neutral Chetnik box, and nothing else stands there."""
-    kind_of = stacks.kinds(position)
-    for location_id, location, pieces in stacks.placed(position):
+    for stack in stacks.placed(position):
+        location = stack.location
         if location.kind == facts.NEUTRAL_BOX:
-            intruders = [piece for piece in pieces if not kind_of[piece.id].neutral_chetnik]
-            if intruders:
-                yield Violation(
-                    f"{_standing(intruders, 'unit')} in the Neutral Chetnik box without being a neutral Chetnik "
-                    f"({describe_all(intruders)}); only neutral Chetniks belong there",
-                    location=location_id, pieces=[piece.id for piece in intruders],
-                )
-        else:
-            neutral = [piece for piece in pieces if kind_of[piece.id].neutral_chetnik]
-            if neutral:
-                yield Violation(
-                    f"{_standing(neutral, 'neutral Chetnik')} here ({describe_all(neutral)}); neutral Chetniks "
-                    f"stand only in {units.zone_name(position, location.area)}'s Neutral Chetnik box",
-                    location=location_id, pieces=[piece.id for piece in neutral],
-                )
+            if all(kind.neutral_chetnik for kind in stack.present):
+                continue
+            intruders = _pieces_where(stack, lambda kind: not kind.neutral_chetnik)
+            yield Violation(
+                f"{_standing(intruders, 'unit')} in the Neutral Chetnik box without being a neutral Chetnik "
+                f"({describe_all(intruders)}); only neutral Chetniks belong there",
+                location=stack.id, pieces=[piece.id for piece in intruders],
+            )
+        elif any(kind.neutral_chetnik for kind in stack.present):
+            neutral = _pieces_where(stack, lambda kind: kind.neutral_chetnik)
+            yield Violation(
+                f"{_standing(neutral, 'neutral Chetnik')} here ({describe_all(neutral)}); neutral Chetniks "
+                f"stand only in {units.zone_name(position, location.area)}'s Neutral Chetnik box",
+                location=stack.id, pieces=[piece.id for piece in neutral],
+            )
 
 
 _HOMES = MappingProxyType({
@@ -70,19 +75,24 @@ def _zone_display_home(kind: stacks.Kind) -> str | None:
 @case("6.13")
 def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violation]:
     """In a zone display a unit stands in the triangle or circle of its own kind: Partisan, Axis or Chetnik."""
-    kind_of = stacks.kinds(position)
     homes: dict[stacks.Kind, str | None] = {}
-    for location_id, location, pieces in stacks.placed(position):
+    for stack in stacks.placed(position):
+        location = stack.location
         if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY):
             continue
         here = units.location_side(location)
-        misplaced: dict[str, list[Piece]] = {}
-        for piece in pieces:
-            piece_kind = kind_of[piece.id]
+        wrong: dict[stacks.Kind, str] = {}
+        for piece_kind in stack.present:
             home = homes[piece_kind] if piece_kind in homes else homes.setdefault(piece_kind,
                                                                                   _zone_display_home(piece_kind))
             if home is not None and here not in _HOMES[home]:
-                misplaced.setdefault(home, []).append(piece)
+                wrong[piece_kind] = home
+        if not wrong:
+            continue
+        misplaced: dict[str, list[Piece]] = {}
+        for piece, piece_kind in zip(stack.pieces, stack.kinds, strict=True):
+            if piece_kind in wrong:
+                misplaced.setdefault(wrong[piece_kind], []).append(piece)
         for kind, group in misplaced.items():
             allowed = " or ".join(_SIDE_WORDS[side] for side in sorted(_HOMES[kind]))
             note = "; Referee's reading for pro-Axis Chetniks, see the case page" if kind == "pro-Axis Chetnik" else ""
@@ -90,30 +100,29 @@ def unit_in_wrong_zone_display_location(position: Position) -> Iterator[Violatio
                 f"{_standing(group, kind + ' unit')} in the "
                 f"{location.name}: {describe_all(group)}; {verb_for(len(group), 'it belongs', 'they belong')} in "
                 f"the {allowed} triangle or circle{note}",
-                location=location_id, pieces=[piece.id for piece in group],
+                location=stack.id, pieces=[piece.id for piece in group],
             )
 
 
 @case("6.14")
 def unit_in_wrong_objective_box(position: Position) -> Iterator[Violation]:
     """In an Objective Display Yugoslav units stand in the Yugoslav box and Axis units in the Axis box."""
-    side_of = stacks.sides(position)
-    for location_id, location, pieces in stacks.placed(position):
+    for stack in stacks.placed(position):
+        location = stack.location
         if location.kind != facts.OBJECTIVE_BOX:
             continue
         here = units.location_side(location)
-        misplaced = [
-            piece for piece in pieces
-            if side_of[piece.id] in ("axis", "yugoslav") and side_of[piece.id] != here
-        ]
-        if misplaced:
-            theirs = _SIDE_WORDS[side_of[misplaced[0].id]]
-            yield Violation(
-                f"{_standing(misplaced, theirs + ' unit')} in the "
-                f"{location.name}: {describe_all(misplaced)}; in an Objective Display {theirs} units belong in "
-                f"the {theirs} box",
-                location=location_id, pieces=[piece.id for piece in misplaced],
-            )
+        wrong = [kind for kind in stack.present if kind.side in ("axis", "yugoslav") and kind.side != here]
+        if not wrong:
+            continue
+        misplaced = [piece for piece, kind in zip(stack.pieces, stack.kinds, strict=True) if kind in wrong]
+        theirs = _SIDE_WORDS[wrong[0].side]  # the first misplaced piece's: ``present`` keeps the pieces' order
+        yield Violation(
+            f"{_standing(misplaced, theirs + ' unit')} in the "
+            f"{location.name}: {describe_all(misplaced)}; in an Objective Display {theirs} units belong in "
+            f"the {theirs} box",
+            location=stack.id, pieces=[piece.id for piece in misplaced],
+        )
 
 
 def _location_owner(location) -> str:
@@ -127,61 +136,67 @@ def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
 
     Referee's reading (see 6.13): a pro-Axis Chetnik may still use the Chetnik triangle and circle.
     """
-    side_of = stacks.sides(position)
-    kind_of = stacks.kinds(position)
-    for location_id, location, pieces in stacks.placed(position):
+    for stack in stacks.placed(position):
+        location = stack.location
         if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY, facts.OBJECTIVE_BOX):
             continue
         owner = _location_owner(location)
         enemy = _ENEMY_OF[owner]
         chetnik_location = units.location_side(location) == "chetnik"
-        enemies = [
-            piece for piece in pieces
-            if side_of[piece.id] == enemy and not (chetnik_location and kind_of[piece.id].pro_axis_chetnik)
-        ]
-        if not enemies:
+        wrong = [kind for kind in stack.present
+                 if kind.side == enemy and not (chetnik_location and kind.pro_axis_chetnik)]
+        if not wrong:
             continue
-        theirs = _SIDE_WORDS[side_of[enemies[0].id]]
+        enemies = [piece for piece, kind in zip(stack.pieces, stack.kinds, strict=True) if kind in wrong]
+        theirs = _SIDE_WORDS[enemy]
         note = (
             "; Referee's reading: pro-Axis Chetniks count as Axis units, see the case page"
-            if any(units.is_pro_axis_chetnik(piece) for piece in enemies) else ""
+            if any(kind.pro_axis_chetnik for kind in wrong) else ""
         )
         yield Violation(
             f"{_standing(enemies, theirs + '-side unit')} in the "
             f"{location.name}, {_LOCATION_OF[owner]}: {describe_all(enemies)}; no unit may stand in a "
             f"box, triangle or circle of the other side{note}",
-            location=location_id, pieces=[piece.id for piece in enemies],
+            location=stack.id, pieces=[piece.id for piece in enemies],
         )
+
+
+def _is_yugoslav_partisan(kind: stacks.Kind) -> bool:
+    return kind.side == "yugoslav" and kind.nationality == "partisan"
+
+
+def _is_yugoslav_chetnik(kind: stacks.Kind) -> bool:
+    return kind.side == "yugoslav" and kind.nationality == "chetnik"
 
 
 @case("6.23")
 def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[Violation]:
     """No location holds enemy units together, nor Partisans together with Chetniks (also 5.3 and 7.31)."""
-    side_of = stacks.sides(position)
-    for location_id, location, pieces in stacks.placed(position):
-        here = [side_of[piece.id] for piece in pieces]
-        if "yugoslav" not in here:
+    for stack in stacks.placed(position):
+        sides = {kind.side for kind in stack.present}
+        if "yugoslav" not in sides:
             continue  # no enemies, and no Partisans or Chetniks: both are Yugoslav-side units here
-        axis = [piece for piece, side in zip(pieces, here, strict=True) if side == "axis"]
-        yugoslav = [piece for piece, side in zip(pieces, here, strict=True) if side == "yugoslav"]
-        if axis and yugoslav:
+        if "axis" in sides:
+            axis = _pieces_where(stack, lambda kind: kind.side == "axis")
+            yugoslav = _pieces_where(stack, lambda kind: kind.side == "yugoslav")
             yield Violation(
                 f"enemies share this location: {plural(len(axis), 'Axis-side unit')} ({describe_all(axis)}) and "
                 f"{plural(len(yugoslav), 'Yugoslav-side unit')} ({describe_all(yugoslav)})",
-                location=location_id, pieces=[piece.id for piece in axis + yugoslav],
+                location=stack.id, pieces=[piece.id for piece in axis + yugoslav],
             )
             continue
-        partisans = [piece for piece in yugoslav if piece.nationality == "partisan"]
-        chetniks = [piece for piece in yugoslav if piece.nationality == "chetnik"]
-        if partisans and chetniks:
-            related = "5.3" if location.kind == facts.OBJECTIVE_BOX else "7.31"
+        nationalities = {kind.nationality for kind in stack.present if kind.side == "yugoslav"}
+        if "partisan" in nationalities and "chetnik" in nationalities:
+            partisans = _pieces_where(stack, _is_yugoslav_partisan)
+            chetniks = _pieces_where(stack, _is_yugoslav_chetnik)
+            related = "5.3" if stack.location.kind == facts.OBJECTIVE_BOX else "7.31"
             yield Violation(
                 f"{plural(len(partisans), 'Partisan unit')} ({describe_all(partisans)}) "
                 f"{verb_for(len(partisans), 'shares', 'share')} this location with "
                 f"{plural(len(chetniks), 'Chetnik unit')} ({describe_all(chetniks)}); Partisans and Chetniks never "
                 "stack "
                 f"together (also {related})",
-                location=location_id,
+                location=stack.id,
                 pieces=[piece.id for piece in partisans + chetniks],
             )
 
@@ -189,15 +204,17 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
 @case("6.34")
 def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violation]:
     """Axis units enter a zone's Axis Hide-away only while on an Anti-Guerrilla Operation against that zone."""
-    side_of = stacks.sides(position)
     on_operation = units.operation_zone_by_piece(position)
-    for location_id, location, pieces in stacks.placed(position):
+    for stack in stacks.placed(position):
+        location = stack.location
         if location.kind != facts.HIDE_AWAY or units.location_side(location) != "axis":
+            continue
+        if not any(kind.side == "axis" for kind in stack.present):
             continue
         intruders = [
             piece
-            for piece in pieces
-            if side_of[piece.id] == "axis" and on_operation.get(piece.id) != location.area
+            for piece, kind in zip(stack.pieces, stack.kinds, strict=True)
+            if kind.side == "axis" and on_operation.get(piece.id) != location.area
         ]
         if not intruders:
             continue
@@ -210,7 +227,7 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
         yield Violation(
             f"{_standing(intruders, 'Axis-side unit')} in the Axis Hide-away of {zone} without being on an "
             f"Anti-Guerrilla Operation against {zone}: {describe_all(intruders)}{detail}",
-            location=location_id,
+            location=stack.id,
             pieces=[piece.id for piece in intruders],
         )
 
@@ -218,27 +235,27 @@ def axis_unit_in_hide_away_off_operation(position: Position) -> Iterator[Violati
 @case("6.44")
 def soviet_or_bulgarian_outside_partisan_locations(position: Position) -> Iterator[Violation]:
     """Soviets and pro-Yugoslav Bulgarians use the Partisan triangle and circle and never stack with Chetniks."""
-    kind_of = stacks.kinds(position)
-    for location_id, location, pieces in stacks.placed(position):
-        allies = [piece for piece in pieces if kind_of[piece.id].soviet_or_yugoslav_bulgarian]
-        if not allies:
+    for stack in stacks.placed(position):
+        if not any(kind.soviet_or_yugoslav_bulgarian for kind in stack.present):
             continue
+        location = stack.location
+        allies = _pieces_where(stack, lambda kind: kind.soviet_or_yugoslav_bulgarian)
         if location.kind in (facts.MOUNTAIN, facts.HIDE_AWAY) and units.location_side(location) != "partisan":
             yield Violation(
                 f"{_standing(allies, 'Soviet or pro-Yugoslav Bulgarian unit')} in the "
                 f"{location.name} ({describe_all(allies)}); in a zone display "
                 f"{verb_for(len(allies), 'it belongs', 'they belong')} in the Partisan triangle or circle",
-                location=location_id,
+                location=stack.id,
                 pieces=[piece.id for piece in allies],
             )
-        chetniks = [piece for piece in pieces if piece.nationality == "chetnik"]
-        if chetniks:
+        if any(kind.nationality == "chetnik" for kind in stack.present):
+            chetniks = _pieces_where(stack, lambda kind: kind.nationality == "chetnik")
             yield Violation(
                 f"{plural(len(allies), 'Soviet or pro-Yugoslav Bulgarian unit')} ({describe_all(allies)}) "
                 f"{verb_for(len(allies), 'stacks', 'stack')} with {plural(len(chetniks), 'Chetnik unit')} "
                 f"({describe_all(chetniks)}); {verb_for(len(allies), 'it never stacks', 'they never stack')} with "
                 "Chetniks",
-                location=location_id,
+                location=stack.id,
                 pieces=[piece.id for piece in allies + chetniks],
             )
 

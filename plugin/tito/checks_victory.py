@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from validator.model import Piece, Position
 from validator.rules import Finding, case
@@ -11,11 +11,13 @@ from validator.wording import plural, verb_for
 from plugin.tito import facts, stacks, units
 from plugin.tito.units import describe_all
 
-_NOT_HOLDING = (facts.MARKER, facts.TITO)  # units.is_marker, units.is_tito
 
-
-def _yugoslav_units(pieces: tuple[Piece, ...], side_of: Mapping[str, str]) -> list[Piece]:
-    return [piece for piece in pieces if side_of[piece.id] == "yugoslav" and piece.type not in _NOT_HOLDING]
+def _yugoslav_units(stack: stacks.Stack | None) -> list[Piece]:
+    """The Yugoslav-side units of a stack (markers are left out of it), Tito not counted: those that hold a place."""
+    if stack is None or not any(kind.side == "yugoslav" for kind in stack.present):
+        return []
+    return [piece for piece, kind in zip(stack.pieces, stack.kinds, strict=True)
+            if kind.side == "yugoslav" and piece.type != facts.TITO]  # units.is_tito
 
 
 @case("14.2", severity="info")
@@ -25,14 +27,14 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
     """
     turn = units.turn_number(position)
     standing = stacks.stacks(position)
-    side_of = stacks.sides(position)
+    placed_at = stacks.placed_at(position)
     eliminated = set(position.facts.get("intrinsic-defence-eliminated", ()))
     totals = {"displays": 0, "mountains": 0, "transfers": 0}
     unchecked = False
 
     for display in position.map.displays.values():
         yugoslav_box = f"{display.area}/{display.id}/yugoslav"
-        holders = _yugoslav_units(standing.get(yugoslav_box, ()), side_of)
+        holders = _yugoslav_units(placed_at.get(yugoslav_box))
         if not holders:
             continue
         value = int(display.attributes.get("victory-points", "0"))
@@ -72,7 +74,7 @@ def victory_points_scored(position: Position) -> Iterator[Finding]:
     for zone in position.map.areas:
         for side in ("partisan", "chetnik"):
             location_id = f"{zone}/mountain/{side}"
-            holders = _yugoslav_units(standing.get(location_id, ()), side_of)
+            holders = _yugoslav_units(placed_at.get(location_id))
             if not holders:
                 continue
             missing = [piece for piece in holders if piece.strength is None]

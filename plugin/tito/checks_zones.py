@@ -15,10 +15,10 @@ from plugin.tito.units import describe_all, fraction_text
 ESCALATION = "forty-five-points-or-brigade"
 
 
-def _zone_of(zone_of: Mapping[str, str | None], piece: Piece, on_operation: dict[str, str]) -> str | None:
-    """Where the piece is: its location's zone (``zone_of``: :func:`plugin.tito.stacks.zones`), or the operation's
-    zone while it is set aside for one."""
-    zone = zone_of[piece.id]
+def _zone_of(zone_at: Mapping[str | None, str | None], piece: Piece, on_operation: dict[str, str]) -> str | None:
+    """Where the piece is: its location's zone (``zone_at``: :func:`plugin.tito.stacks.location_zones`), or the
+    operation's zone while it is set aside for one."""
+    zone = zone_at[piece.location]
     if zone is None and piece.id in on_operation:
         return on_operation[piece.id]
     return zone
@@ -47,9 +47,9 @@ def guerrilla_in_carinthia_or_baranya_early(position: Position) -> Iterator[Resu
     if turn is not None and turn >= facts.GUERRILLAS_FREE_FROM:
         return
     found: dict[str, list[Piece]] = {}
-    zone_of = stacks.zones(position)
+    zone_at = stacks.location_zones(position)
     for piece in stacks.guerrillas(position):
-        zone = zone_of[piece.id]
+        zone = zone_at[piece.location]
         if zone in facts.GUERRILLA_BARRED_ZONES:
             found.setdefault(zone, []).append(piece)
     for zone, group in found.items():
@@ -115,13 +115,13 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
     # A verdict turns on the piece's nationality, its zone and whether it is on an operation
     # there, so each such triple is judged once, not once per piece.
     verdicts: dict[tuple[str, str, bool], str | None] = {}
-    zone_of = stacks.zones(position)
+    zone_at = stacks.location_zones(position)
     for piece in stacks.axis_regulars(position):
         if piece.nationality not in facts.SPHERES:
             continue
         if piece.nationality == "bulgarian" and _is_occupation_bulgarian(piece, turn):
             continue  # 13.91D: bulgarian_occupation_division_misplaced
-        zone = _zone_of(zone_of, piece, on_operation)
+        zone = _zone_of(zone_at, piece, on_operation)
         if zone is None:
             continue
         judged = (piece.nationality, zone, on_operation.get(piece.id) == zone)
@@ -246,11 +246,11 @@ def italian_in_croatia_after_pullback(position: Position) -> Iterator[Result]:
         and (units.phase_index(position.phase) or 0) <= facts.PHASES.index("axis-movement")
     )
     on_operation = units.operation_zone_by_piece(position)
-    zone_of = stacks.zones(position)
+    zone_at = stacks.location_zones(position)
     for piece in position.pieces:
         if piece.nationality != "italian" or units.is_marker(piece):
             continue
-        if _zone_of(zone_of, piece, on_operation) != facts.PULLBACK_ZONE:
+        if _zone_of(zone_at, piece, on_operation) != facts.PULLBACK_ZONE:
             continue
         location = position.map.locations.get(piece.location or "")
         if location is None:

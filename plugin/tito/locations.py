@@ -92,7 +92,10 @@ def display_locations(zone: str, display_id: str, display_label: str, line: int)
 
 
 def prepare_map(map_data: MapData) -> MapData:
-    """The map with every location the rules define added (locations the file gives are kept)."""
+    """The map with every location the rules define added (locations the file gives are kept), and its problems
+    found (:func:`plugin.tito.validation.map_problems`), so that a prepared map keeps them."""
+    from plugin.tito.validation import map_problems  # validation imports this module
+
     locations = dict(map_data.locations)
     for zone, area in map_data.areas.items():
         for location in zone_locations(zone, area.line):
@@ -100,4 +103,6 @@ def prepare_map(map_data: MapData) -> MapData:
     for display in map_data.displays.values():
         for location in display_locations(display.area, display.id, display.label, display.line):
             locations.setdefault(location.id, location)
-    return dataclasses.replace(map_data, locations=MappingProxyType(locations))
+    prepared = dataclasses.replace(map_data, locations=MappingProxyType(locations))
+    map_problems(prepared)
+    return prepared

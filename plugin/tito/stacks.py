@@ -11,31 +11,43 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from operator import itemgetter
 from types import MappingProxyType
 
 from validator.derived import memoised
 from validator.model import Location, Piece, Position
 
-from plugin.tito import facts, units
+from plugin.tito import units
 
 
 def stacks(position: Position) -> Mapping[str, tuple[Piece, ...]]:
     """Pieces grouped by location, in the order the save lists them (markers included)."""
-    return _sorted(position)[_STACKS]
+    return _sorted(position).stacks
 
 
-def placed(position: Position) -> tuple[tuple[str, Location, tuple[Piece, ...]], ...]:
+class Stack(tuple):
+    """An occupied location and what stands there, markers left out: the pieces, each one's :class:`Kind` (in
+    the same order), and the kinds present, each once, in the order their first pieces stand.
+
+    A check asks first whether a kind it looks for is ``present`` (a few
+    kinds, where a stack holds several pieces) and walks the pieces only
+    then.  A tuple, so never changed once made; its fields are named by hand,
+    as a named tuple's would be, without the cost of making a named tuple's
+    class at every start-up (see :class:`Kind`).
+    """
+
+    __slots__ = ()
+
+    id = property(itemgetter(0), doc="The location's id.")
+    location = property(itemgetter(1), doc="The location.")
+    pieces = property(itemgetter(2), doc="The pieces standing there, markers left out, in save order.")
+    kinds = property(itemgetter(3), doc="Each piece's Kind, in the order of ``pieces``.")
+    present = property(itemgetter(4), doc="The kinds of ``kinds``, each once, in the order they first appear.")
+
+
+def placed(position: Position) -> tuple[Stack, ...]:
     """Each occupied location with its pieces, markers left out, in the order of :func:`stacks`."""
-    def compute() -> tuple[tuple[str, Location, tuple[Piece, ...]], ...]:
-        locations = position.map.locations
-        found = []
-        for location_id, stack in stacks(position).items():
-            pieces = tuple(piece for piece in stack if piece.type != facts.MARKER)  # units.is_marker
-            if pieces:
-                found.append((location_id, locations[location_id], pieces))
-        return tuple(found)
-
-    return memoised(position, "tito.placed", compute)
+    return _sorted(position).placed
 
 
 class Kind:
@@ -53,91 +65,114 @@ class Kind:
                  "neutral_chetnik", "pro_axis_chetnik")
 
     def __init__(self, piece: Piece, turn: int | None) -> None:
-        self.nationality = piece.nationality
-        self.side = units.side(piece, turn)
-        self.marker = units.is_marker(piece)
-        self.guerrilla = units.is_guerrilla(piece)
-        self.axis_regular = units.is_axis_regular(piece, turn)
-        self.soviet_or_yugoslav_bulgarian = units.is_soviet_or_yugoslav_bulgarian(piece, turn)
-        self.neutral_chetnik = piece.nationality == "chetnik" and units.allegiance(piece) == "neutral"
-        self.pro_axis_chetnik = units.is_pro_axis_chetnik(piece)
+        answers = (
+            piece.nationality, units.side(piece, turn), units.is_marker(piece), units.is_guerrilla(piece),
+            units.is_axis_regular(piece, turn), units.is_soviet_or_yugoslav_bulgarian(piece, turn),
+            piece.nationality == "chetnik" and units.allegiance(piece) == "neutral", units.is_pro_axis_chetnik(piece),
+        )
+        for name, answer in zip(self.__slots__, answers, strict=True):
+            object.__setattr__(self, name, answer)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, name):
-            raise AttributeError(f"a piece's Kind is never changed ({name})")
-        object.__setattr__(self, name, value)
+        raise AttributeError(f"a piece's Kind is never changed ({name})")
 
 
-_KINDS, _SIDES, _ZONES, _STACKS, _AXIS_REGULARS, _GUERRILLAS = range(6)  # the parts _sorted gives, in order
+class _Sorting:
+    """What one pass over a position's pieces gives (see :func:`_sorted`)."""
+
+    __slots__ = ("kinds", "stacks", "placed", "axis_regulars", "guerrillas", "zone_at")
+
+    def __init__(self, kinds: tuple[Kind, ...], stacks: Mapping[str, tuple[Piece, ...]], placed: tuple[Stack, ...],
+                 axis_regulars: tuple[Piece, ...], guerrillas: tuple[Piece, ...],
+                 zone_at: Mapping[str | None, str | None]) -> None:
+        self.kinds, self.stacks, self.placed = kinds, stacks, placed
+        self.axis_regulars, self.guerrillas, self.zone_at = axis_regulars, guerrillas, zone_at
 
 
-def _sorted(position: Position) -> tuple:
-    """One pass over the pieces: each one's kind, side and zone, the stacks, and the pieces of the kinds several
-    checks walk, in the order of the save."""
-    def compute() -> tuple:
+def _sorted(position: Position) -> _Sorting:
+    """One pass over the pieces: each one's kind, the stacks (with and without markers), and the pieces of the kinds
+    several checks walk, in the order of the save."""
+    def compute() -> _Sorting:
         turn = units.turn_number(position)
         by_key: dict[tuple, Kind] = {}
-        kinds: dict[str, Kind] = {}
-        sides: dict[str, str] = {}
-        locations = position.map.locations
-        zone_at: dict[str | None, str | None] = {}
-        zones: dict[str, str | None] = {}
-        grouped: dict[str, list[Piece]] = {}
+        kinds: list[Kind] = []
+        grouped: dict[str, tuple[list[Piece], list[Kind]]] = {}
         axis_regulars: list[Piece] = []
         guerrillas: list[Piece] = []
+        marked: set[str | None] = set()
         for piece in position.pieces:
             key = (piece.nationality, piece.type, piece.side, piece.attributes.get("allegiance", ""))
             kind = by_key.get(key)
             if kind is None:
                 kind = by_key[key] = Kind(piece, turn)
-            piece_id, where = piece.id, piece.location
-            kinds[piece_id] = kind
-            sides[piece_id] = kind.side
-            if where in zone_at:
-                zones[piece_id] = zone_at[where]
-                if where is not None:
-                    grouped[where].append(piece)
-            else:
-                location = locations.get(where or "")
-                zones[piece_id] = zone_at[where] = location.area if location is not None else None
-                if where is not None:
-                    grouped[where] = [piece]
+            kinds.append(kind)
+            where = piece.location
+            if where is not None:
+                stack = grouped.get(where)
+                if stack is None:
+                    grouped[where] = ([piece], [kind])
+                else:
+                    stack[0].append(piece)
+                    stack[1].append(kind)
             if kind.axis_regular:
                 axis_regulars.append(piece)
             elif kind.guerrilla:
                 guerrillas.append(piece)
-        return (  # in the order of _KINDS ... _GUERRILLAS
-            MappingProxyType(kinds), MappingProxyType(sides), MappingProxyType(zones),
-            MappingProxyType({where: tuple(stack) for where, stack in grouped.items()}),
-            tuple(axis_regulars), tuple(guerrillas),
+            elif kind.marker:
+                marked.add(where)
+        locations = position.map.locations
+        zone_at: dict[str | None, str | None] = {None: None}
+        for where in grouped:
+            location = locations.get(where)
+            zone_at[where] = location.area if location is not None else None
+        return _Sorting(
+            tuple(kinds), MappingProxyType({where: tuple(pieces) for where, (pieces, _) in grouped.items()}),
+            _without_markers(grouped, marked, locations), tuple(axis_regulars), tuple(guerrillas),
+            MappingProxyType(zone_at),
         )
 
     return memoised(position, "tito.sorted", compute)
 
 
-def kinds(position: Position) -> Mapping[str, Kind]:
-    """Each piece's :class:`Kind` by its id (the reader refuses an id used twice)."""
-    return _sorted(position)[_KINDS]
+def _without_markers(grouped: Mapping[str, tuple[list[Piece], list[Kind]]], marked: set[str],
+                     locations: Mapping[str, Location]) -> tuple[Stack, ...]:
+    """The stacks with their markers left out (``marked``: the locations where markers stand)."""
+    found = []
+    for where, (pieces, kinds) in grouped.items():
+        if where in marked:
+            kept = [(piece, kind) for piece, kind in zip(pieces, kinds, strict=True) if not kind.marker]
+            if not kept:
+                continue
+            pieces, kinds = [piece for piece, _ in kept], [kind for _, kind in kept]
+        found.append(Stack((where, locations[where], tuple(pieces), tuple(kinds), tuple(dict.fromkeys(kinds)))))
+    return tuple(found)
 
 
-def zones(position: Position) -> Mapping[str, str | None]:
-    """Each piece's zone by its id, as :func:`plugin.tito.units.zone_of` says (None off the map)."""
-    return _sorted(position)[_ZONES]
+def placed_at(position: Position) -> Mapping[str, Stack]:
+    """The stacks of :func:`placed` by their location's id."""
+    return memoised(position, "tito.placed-at", lambda: MappingProxyType(
+        {stack.id: stack for stack in placed(position)}))
+
+
+def kinds(position: Position) -> tuple[Kind, ...]:
+    """Each piece's :class:`Kind`, in the order of ``position.pieces``."""
+    return _sorted(position).kinds
+
+
+def location_zones(position: Position) -> Mapping[str | None, str | None]:
+    """The zone of each location a piece stands at, as :func:`plugin.tito.units.zone_of` says (None for None, off
+    the map): a piece's zone is ``location_zones(position)[piece.location]``."""
+    return _sorted(position).zone_at
 
 
 def axis_regulars(position: Position) -> tuple[Piece, ...]:
     """The pieces :func:`plugin.tito.units.is_axis_regular` says are Axis units proper, in the order of the save."""
-    return _sorted(position)[_AXIS_REGULARS]
+    return _sorted(position).axis_regulars
 
 
 def guerrillas(position: Position) -> tuple[Piece, ...]:
     """The pieces :func:`plugin.tito.units.is_guerrilla` says are guerrillas, on the map or off it, in save order."""
-    return _sorted(position)[_GUERRILLAS]
-
-
-def sides(position: Position) -> Mapping[str, str]:
-    """Each piece's side by its id (the reader refuses an id used twice), as :func:`plugin.tito.units.side` says."""
-    return _sorted(position)[_SIDES]
+    return _sorted(position).guerrillas
 
 
 def division_total(pieces: Iterable[Piece]) -> Fraction:

@@ -110,9 +110,18 @@ def _map_problems(map_data: MapData, save_source: str, context: Context) -> Iter
         where = f", line {line}" if line else ""
         return 0, f"the map {map_data.source}{where}: {problem}"
 
-    # The same map comes with save after save: its problems are found once and kept on it.
-    found = memoised(map_data, "tito:map-problems", lambda: tuple(_problems_of_map(map_data, context)))
-    yield from (at(line, problem) for line, problem in found)
+    yield from (at(line, problem) for line, problem in map_problems(map_data, context))
+
+
+def map_problems(map_data: MapData, context: Context | None = None) -> tuple[Problem, ...]:
+    """The map's own problems, found once and kept on it: the same map comes with save after save.
+
+    :func:`plugin.tito.locations.prepare_map` asks first, so they are kept
+    in the prepared map (:mod:`validator.prepared_maps`) and a process that
+    loads it does not look for them again.
+    """
+    return memoised(map_data, "tito:map-problems",
+                    lambda: tuple(_problems_of_map(map_data, context or Context(map_data))))
 
 
 def _problems_of_map(map_data: MapData, context: Context) -> Iterator[Problem]:
@@ -212,25 +221,26 @@ def _piece_problems(position: Position, context: Context) -> Iterator[Problem]:
     and on its attributes but its designation (any text, never a problem), so
     pieces alike in these share one answer: a position repeats a few dozen
     kinds hundreds of times.  Pieces that share a mapping of attributes (the
-    reader shares them between pieces written alike) find its key by the
-    mapping's identity; the mappings are held in ``keys`` while it is used,
-    so an identity is never reused.
+    reader shares them between pieces written alike) are known at once by
+    their four fields and the mapping's identity (the position's pieces hold
+    the mappings while this runs, so an identity is never reused); the
+    answer for a new pair is looked up by the attributes' values.
     """
     turn = units.turn_number(position)
     read = PIECE.reader(context)
-    keys: dict[int, tuple[Mapping[str, str], tuple]] = {}
     by_kind: dict[tuple, tuple[str, ...]] = {}
+    by_mapping: dict[tuple, tuple[str, ...]] = {}
     for piece in position.pieces:
         attributes = piece.attributes
-        known = keys.get(id(attributes))
-        if known is None:
-            known = keys[id(attributes)] = (
-                attributes, tuple(item for item in attributes.items() if item[0] != DESIGNATION))
-        kind = (piece.nationality, piece.type, piece.side, piece.size, known[1])
-        problems = by_kind.get(kind)
+        seen = (piece.nationality, piece.type, piece.side, piece.size, id(attributes))
+        problems = by_mapping.get(seen)
         if problems is None:
-            fields = [(name, getattr(piece, name)) for name in PIECE_FIELDS if getattr(piece, name)]
-            problems = by_kind[kind] = tuple(read(attributes, *fields)[1] or _piece_rules(piece, turn))
+            kind = (*seen[:4], tuple(item for item in attributes.items() if item[0] != DESIGNATION))
+            problems = by_kind.get(kind)
+            if problems is None:
+                fields = [(name, getattr(piece, name)) for name in PIECE_FIELDS if getattr(piece, name)]
+                problems = by_kind[kind] = tuple(read(attributes, *fields)[1] or _piece_rules(piece, turn))
+            by_mapping[seen] = problems
         if problems:
             yield from ((piece.line, f"the piece '{piece.id}' {problem}") for problem in problems)
 

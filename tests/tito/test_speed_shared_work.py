@@ -6,6 +6,7 @@ realistic size (every zone populated, the full counter mix).
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -33,7 +34,17 @@ def generated(tmp_path_factory) -> Path:
 
 
 def positions(generated: Path):
-    return [read_position_file(path) for path in [*EXAMPLES, generated]]
+    """The examples, the generated position, and the generated position with markers (every fifth piece, and all
+    in the Neutral Chetnik boxes, which then hold markers only) and pieces off the map (every seventh), which no
+    example has."""
+    read = [read_position_file(path) for path in [*EXAMPLES, generated]]
+    altered = tuple(
+        piece._replace(type="marker") if number % 5 == 0 or piece.location.endswith("/neutral-chetnik")
+        else piece._replace(location=None) if number % 7 == 0
+        else piece
+        for number, piece in enumerate(read[-1].pieces)
+    )
+    return [*read, dataclasses.replace(read[-1], pieces=altered)]
 
 
 def test_the_division_total_is_the_sum_of_each_piece_s_division_equivalent(generated):
@@ -50,15 +61,19 @@ def test_the_shared_stacks_are_the_position_s_own_grouping_without_markers_where
         assert {location: list(pieces) for location, pieces in stacks.stacks(position).items()} == grouped
         expected = [(location, [piece for piece in pieces if not units.is_marker(piece)])
                     for location, pieces in grouped.items()]
-        assert [(location, list(pieces)) for location, _, pieces in stacks.placed(position)] == [
+        assert [(stack.id, list(stack.pieces)) for stack in stacks.placed(position)] == [
             (location, pieces) for location, pieces in expected if pieces]
-        assert all(position.map.locations[location] is place for location, place, _ in stacks.placed(position))
+        assert all(position.map.locations[stack.id] is stack.location for stack in stacks.placed(position))
+        assert dict(stacks.placed_at(position)) == {stack.id: stack for stack in stacks.placed(position)}
+    assert any(all(units.is_marker(piece) for piece in pieces) for pieces in grouped.values())  # the last one's
 
 
-def test_the_shared_sides_are_each_piece_s_side_at_the_position_s_turn(generated):
+def test_a_stack_s_kinds_are_its_pieces_kinds_and_those_present_each_once_in_order(generated):
     for position in positions(generated):
-        turn = units.turn_number(position)
-        assert dict(stacks.sides(position)) == {piece.id: units.side(piece, turn) for piece in position.pieces}
+        kind_of = dict(zip((piece.id for piece in position.pieces), stacks.kinds(position), strict=True))
+        for stack in stacks.placed(position):
+            assert stack.kinds == tuple(kind_of[piece.id] for piece in stack.pieces)
+            assert list(stack.present) == list(dict.fromkeys(stack.kinds))
 
 
 def test_a_check_cannot_change_what_another_reads(generated):
@@ -68,7 +83,10 @@ def test_a_check_cannot_change_what_another_reads(generated):
     with pytest.raises(TypeError):
         shared[location] = ()
     assert isinstance(shared[location], tuple)
-    assert all(isinstance(pieces, tuple) for _, _, pieces in stacks.placed(position))
+    assert all(isinstance(stack.pieces, tuple) and isinstance(stack.kinds, tuple) for stack in stacks.placed(position))
+    stack = stacks.placed(position)[0]
+    with pytest.raises(AttributeError):
+        stack.pieces = ()  # type: ignore[misc]
     assert stacks.stacks(position) is shared  # worked out once per position
 
 
@@ -90,9 +108,8 @@ def test_the_shared_kinds_answer_as_the_units_helpers_do_for_each_piece(generate
     for position in positions(generated):
         turn = units.turn_number(position)
         kinds = stacks.kinds(position)
-        assert list(kinds) == [piece.id for piece in position.pieces]
-        for piece in position.pieces:
-            kind = kinds[piece.id]
+        assert len(kinds) == len(position.pieces)
+        for piece, kind in zip(position.pieces, kinds, strict=True):
             assert kind.nationality == piece.nationality and kind.side == units.side(piece, turn)
             assert kind.marker == units.is_marker(piece) and kind.guerrilla == units.is_guerrilla(piece)
             assert kind.axis_regular == units.is_axis_regular(piece, turn)
@@ -101,12 +118,14 @@ def test_the_shared_kinds_answer_as_the_units_helpers_do_for_each_piece(generate
             assert kind.neutral_chetnik == (piece.nationality == "chetnik" and units.allegiance(piece) == "neutral")
             with pytest.raises(AttributeError):
                 kind.side = "neutral"
-        assert stacks.zones(position) == {piece.id: units.zone_of(position, piece) for piece in position.pieces}
+        zone_at = stacks.location_zones(position)
+        assert {piece.id: zone_at[piece.location] for piece in position.pieces} == {
+            piece.id: units.zone_of(position, piece) for piece in position.pieces}
         assert stacks.axis_regulars(position) == tuple(
             piece for piece in position.pieces if units.is_axis_regular(piece, turn))
         assert stacks.guerrillas(position) == tuple(piece for piece in position.pieces if units.is_guerrilla(piece))
         with pytest.raises(TypeError):
-            stacks.zones(position)["c0"] = None  # type: ignore[index]
+            zone_at["c0"] = None  # type: ignore[index]
 
 
 def test_the_generated_location_kinds_are_those_of_the_locations_the_map_gets(generated):
@@ -153,3 +172,24 @@ def test_pieces_alike_share_a_verdict_yet_each_wrong_piece_is_named_at_its_own_l
     assert found == alone
     assert [line for line, _ in found] == [11, 13, 14, 15, 16]
     assert "colour" in found[-1][1]
+
+
+def test_a_prepared_map_keeps_its_problems_so_a_process_that_loads_it_does_not_look_again(generated):
+    from types import MappingProxyType
+
+    from validator import prepared_maps
+    from validator.facts import Context
+    from validator.games import get
+
+    from plugin.tito import validation
+
+    map_data = read_position_file(generated).map
+    for attributes in (map_data.attributes, MappingProxyType({**map_data.attributes, "game": "chess"})):
+        prepared = locations.prepare_map(dataclasses.replace(map_data, attributes=attributes))
+        found = tuple(validation._problems_of_map(prepared, Context(prepared)))
+        assert prepared.derived["tito:map-problems"] == found  # found by the preparation, before any save asks
+        data = f"a map whose game is {attributes['game']}".encode()
+        assert prepared_maps.prepared(get("tito"), data, "kept.xml", lambda kept=prepared: kept) is prepared
+        loaded = prepared_maps.prepared(get("tito"), data, "kept.xml", lambda: pytest.fail("prepared again"))
+        assert loaded is not prepared and loaded.derived["tito:map-problems"] == found
+    assert found and "chess" in found[0][1]
