@@ -161,12 +161,15 @@ def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
         )
 
 
-def _is_yugoslav_partisan(kind: stacks.Kind) -> bool:
-    return kind.side == "yugoslav" and kind.nationality == "partisan"
-
-
-def _is_yugoslav_chetnik(kind: stacks.Kind) -> bool:
-    return kind.side == "yugoslav" and kind.nationality == "chetnik"
+def _by_side(stack: stacks.Stack) -> dict[str, list[Piece]]:
+    """The stack's pieces by side, each side's in save order."""
+    found: dict[str, list[Piece]] = {}
+    for piece, kind in zip(stack.pieces, stack.kinds, strict=True):
+        if kind.side in found:
+            found[kind.side].append(piece)
+        else:
+            found[kind.side] = [piece]
+    return found
 
 
 @case("6.23")
@@ -177,8 +180,8 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
         if "yugoslav" not in sides:
             continue  # no enemies, and no Partisans or Chetniks: both are Yugoslav-side units here
         if "axis" in sides:
-            axis = _pieces_where(stack, lambda kind: kind.side == "axis")
-            yugoslav = _pieces_where(stack, lambda kind: kind.side == "yugoslav")
+            by_side = _by_side(stack)
+            axis, yugoslav = by_side["axis"], by_side["yugoslav"]
             yield Violation(
                 f"enemies share this location: {plural(len(axis), 'Axis-side unit')} ({describe_all(axis)}) and "
                 f"{plural(len(yugoslav), 'Yugoslav-side unit')} ({describe_all(yugoslav)})",
@@ -187,8 +190,9 @@ def enemies_or_partisans_and_chetniks_together(position: Position) -> Iterator[V
             continue
         nationalities = {kind.nationality for kind in stack.present if kind.side == "yugoslav"}
         if "partisan" in nationalities and "chetnik" in nationalities:
-            partisans = _pieces_where(stack, _is_yugoslav_partisan)
-            chetniks = _pieces_where(stack, _is_yugoslav_chetnik)
+            yugoslav = _by_side(stack)["yugoslav"]
+            partisans = [piece for piece in yugoslav if piece.nationality == "partisan"]
+            chetniks = [piece for piece in yugoslav if piece.nationality == "chetnik"]
             related = "5.3" if stack.location.kind == facts.OBJECTIVE_BOX else "7.31"
             yield Violation(
                 f"{plural(len(partisans), 'Partisan unit')} ({describe_all(partisans)}) "

@@ -121,13 +121,15 @@ def axis_unit_outside_sphere_of_influence(position: Position) -> Iterator[Result
             continue
         if piece.nationality == "bulgarian" and _is_occupation_bulgarian(piece, turn):
             continue  # 13.91D: bulgarian_occupation_division_misplaced
-        zone = _zone_of(zone_at, piece, on_operation)
-        if zone is None:
-            continue
-        judged = (piece.nationality, zone, on_operation.get(piece.id) == zone)
-        if judged not in verdicts:
-            verdicts[judged] = _sphere_verdict(position, piece, zone, turn, on_operation)
-        reason = verdicts[judged]
+        operation = on_operation.get(piece.id)
+        zone = zone_at[piece.location]
+        if zone is None:  # off the map: set aside for an operation, or not judged (as _zone_of says)
+            zone = operation
+            if zone is None:
+                continue
+        judged = (piece.nationality, zone, operation == zone)
+        reason = verdicts[judged] if judged in verdicts else verdicts.setdefault(
+            judged, _sphere_verdict(position, piece, zone, turn, on_operation))
         if reason is not None:
             groups.setdefault((piece.nationality, zone, reason), []).append(piece)
     for (nationality, zone, reason), group in groups.items():

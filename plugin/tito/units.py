@@ -78,11 +78,14 @@ def is_axis_regular(piece: Piece, turn: int | None) -> bool:
     return piece.nationality == "bulgarian" and side(piece, turn) == "axis"
 
 
+_NOTHING = Fraction(0)  # made once: a Fraction is immutable, and making one costs a microsecond
+
+
 def division_equivalent(piece: Piece) -> Fraction:
     """What the piece counts toward stacking (6.22, 6.24); Tito and markers count nothing."""
     if is_marker(piece) or is_tito(piece):
-        return Fraction(0)
-    return facts.SIZE_EQUIVALENTS.get(piece.size, Fraction(0))
+        return _NOTHING
+    return facts.SIZE_EQUIVALENTS.get(piece.size, _NOTHING)
 
 
 def designation(piece: Piece) -> str:
