@@ -14,7 +14,7 @@ from plugin.tito.units import describe_all
 
 _SIDE_WORDS = MappingProxyType({"partisan": "Partisan", "axis": "Axis", "chetnik": "Chetnik", "yugoslav": "Yugoslav"})
 _LOCATION_OF = MappingProxyType({"axis": "an Axis location", "yugoslav": "a Yugoslav location"})
-_ENEMY_OF = MappingProxyType({"axis": "yugoslav", "yugoslav": "axis"})  # of a location's owner (_location_owner)
+_ENEMY_OF = MappingProxyType({"axis": "yugoslav", "yugoslav": "axis"})  # of a location's owner (_owner)
 
 
 def _standing(pieces: list[Piece], noun: str) -> str:
@@ -125,9 +125,10 @@ def unit_in_wrong_objective_box(position: Position) -> Iterator[Violation]:
         )
 
 
-def _location_owner(location) -> str:
-    """The side a box, triangle or circle is for: "axis", or "yugoslav" for Partisan, Chetnik and Yugoslav ones."""
-    return "axis" if units.location_side(location) == "axis" else "yugoslav"
+def _owner(location_side: str) -> str:
+    """The side a box, triangle or circle of this side (:func:`plugin.tito.units.location_side`) is for: "axis",
+    or "yugoslav" for Partisan, Chetnik and Yugoslav ones."""
+    return "axis" if location_side == "axis" else "yugoslav"
 
 
 @case("6.15")
@@ -140,9 +141,10 @@ def unit_in_enemy_location(position: Position) -> Iterator[Violation]:
         location = stack.location
         if location.kind not in (facts.MOUNTAIN, facts.HIDE_AWAY, facts.OBJECTIVE_BOX):
             continue
-        owner = _location_owner(location)
+        here = units.location_side(location)
+        owner = _owner(here)
         enemy = _ENEMY_OF[owner]
-        chetnik_location = units.location_side(location) == "chetnik"
+        chetnik_location = here == "chetnik"
         wrong = [kind for kind in stack.present
                  if kind.side == enemy and not (chetnik_location and kind.pro_axis_chetnik)]
         if not wrong:

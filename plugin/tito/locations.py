@@ -45,21 +45,29 @@ def objective_box(zone: str, display: str, side: str) -> str:
     return f"{zone}/{display}/{side}"
 
 
+# The attributes of the zone-display locations, by side: every zone's are the same, so its locations share one
+# read-only mapping per side (a prepared map then keeps seven, not one per location).
+_ZONE_DISPLAY_ATTRIBUTES = MappingProxyType({
+    side: MappingProxyType({"side": side, "display": ZONE_DISPLAY}) for side in (*facts.ZONE_DISPLAY_SIDES, "neutral")
+})
+
+
 def zone_locations(zone: str, line: int = 0) -> list[Location]:
     """The six zone-display locations and the Neutral Chetnik box of one zone (``line``: the zone's, in the map)."""
     generated = []
     for side in facts.ZONE_DISPLAY_SIDES:
+        attributes = _ZONE_DISPLAY_ATTRIBUTES[side]
         generated.append(Location(
             id=mountain(zone, side), kind=facts.MOUNTAIN, area=zone, name=f"{_SIDE_NAMES[side]} Mountain",
-            attributes=MappingProxyType({"side": side, "display": ZONE_DISPLAY}), line=line,
+            attributes=attributes, line=line,
         ))
         generated.append(Location(
             id=hide_away(zone, side), kind=facts.HIDE_AWAY, area=zone, name=f"{_SIDE_NAMES[side]} Hide-away",
-            attributes=MappingProxyType({"side": side, "display": ZONE_DISPLAY}), line=line,
+            attributes=attributes, line=line,
         ))
     generated.append(Location(
         id=neutral_box(zone), kind=facts.NEUTRAL_BOX, area=zone, name="Neutral Chetnik box",
-        attributes=MappingProxyType({"side": "neutral", "display": ZONE_DISPLAY}), line=line,
+        attributes=_ZONE_DISPLAY_ATTRIBUTES["neutral"], line=line,
     ))
     return generated
 
