@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from itertools import chain
 from types import MappingProxyType
 
 from validator import hexpaths
@@ -55,12 +56,7 @@ class HexNetwork:
 def build(ids: list[str], neighbours: list[tuple[str, ...]], closable: AbstractSet[str]) -> HexNetwork:
     """The network of the hexes ``ids`` (with their ``neighbours``), ``closable`` the hexes partisans may close."""
     graph = dict(zip(ids, neighbours, strict=True))
-    part_of: dict[str, int] = {}
-    for hex_id in ids:
-        if hex_id not in part_of and hex_id not in closable:
-            part_of.update(dict.fromkeys(hexpaths.reachable(graph, (hex_id,), closable), len(part_of)))
-    # Parts are numbered by their first hex's place among the open hexes: distinct, as a part's first hex comes
-    # after every hex of the parts before it.
+    part_of = _open_parts(ids, graph, closable)
     singles = frozenset(hex_id for hex_id in ids if hex_id in closable)
     links: dict[Node, set[Node]] = {}
     for hex_id in singles:
@@ -74,6 +70,31 @@ def build(ids: list[str], neighbours: list[tuple[str, ...]], closable: AbstractS
         links[part] = set()
     frozen = MappingProxyType({node: tuple(around) for node, around in links.items()})
     return HexNetwork(MappingProxyType(part_of), singles, frozen, MappingProxyType(_numbered_parts(frozen)))
+
+
+def _open_parts(ids: list[str], graph: Mapping[str, Sequence[str]], closable: AbstractSet[str]) -> dict[str, int]:
+    """Each open hex's part; a part is numbered by the count of open hexes in the parts found before it.
+
+    One breadth-first search per part, in the map's order of their first
+    hexes, over the open hexes no search has reached: each level is one set
+    intersection in C, which never looks at a closable hex or one reached
+    before (a map is mostly one big part).
+    """
+    neighbours_of = graph.__getitem__
+    unreached = set(graph).difference(closable)
+    part_of: dict[str, int] = {}
+    for hex_id in ids:
+        if not unreached:
+            break
+        if hex_id in unreached:
+            unreached.remove(hex_id)
+            members, frontier = [hex_id], (hex_id,)
+            while frontier:
+                frontier = unreached.intersection(chain.from_iterable(map(neighbours_of, frontier)))
+                unreached -= frontier
+                members.extend(frontier)
+            part_of.update(dict.fromkeys(members, len(part_of)))
+    return part_of
 
 
 def _numbered_parts(links: Mapping[Node, Sequence[Node]]) -> dict[Node, int]:

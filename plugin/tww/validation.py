@@ -110,7 +110,9 @@ def _hexes_read_well(map_data: MapData, columns, context: Context) -> bool:
 
     A hex's problems are those of its values one by one, an attribute the
     table does not take and a missing terrain; so the map's hexes have none
-    exactly when no distinct value has one and every hex has a terrain.
+    exactly when no distinct value has one and every hex has a terrain.  The
+    values of the attributes that take any text (column, row, city) are not
+    gathered: a pass over every hex that could find nothing wrong.
     """
     if None in columns.attributes["terrain"]:
         return False
@@ -121,7 +123,8 @@ def _hexes_read_well(map_data: MapData, columns, context: Context) -> bool:
     known = {attribute.name: attribute.value for attribute in HEX.attributes}
     locations = map_data.locations
     if hasattr(locations, "attribute_values"):
-        distinct = locations.attribute_values("hex")
+        any_text = {name for name, value in known.items() if type(value) is Text}  # every value is good
+        distinct = locations.attribute_values("hex", skip=any_text)
     else:
         distinct = {}
         for location in locations.values():
