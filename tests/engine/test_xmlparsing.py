@@ -30,3 +30,17 @@ def test_a_doctype_is_refused_in_any_encoding(encoding):
     data = text.encode(encoding)
     with pytest.raises(XmlInputError, match="DOCTYPE or entities"):
         parse_xml(data, "save.xml")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_an_entity_reference_without_a_doctype_is_refused_in_any_encoding(encoding):
+    data = f'<?xml version="1.0" encoding="{encoding}"?>\n<p a="1">\n&e;</p>\n'.encode(encoding)
+    with pytest.raises(XmlInputError) as caught:
+        parse_xml(data, "f.xml")
+    assert "not well-formed XML (Entity 'e' not defined" in caught.value.problem
+    assert caught.value.line == 3
+
+
+def test_predefined_entities_and_character_references_are_read_as_their_characters():
+    root = parse_xml(b'<p a="&amp;&lt;&#65;">&gt;&#x42;</p>', "f.xml")
+    assert (root.get("a"), root.text) == ("&<A", ">B")
