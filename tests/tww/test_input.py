@@ -155,3 +155,18 @@ def test_numbers_in_other_digits_get_the_plugins_sentence(write_save, run_cli, p
     code, out, err = run_cli("check", write_save(save_text(**parts)))
     assert code == 2 and out == ""
     assert "save.xml" in err and expected in err and "Traceback" not in err and "bug" not in err
+
+
+def test_a_hex_attribute_that_takes_any_text_is_taken_whatever_it_holds(write_save, run_cli, tmp_path):
+    """The map check reads no value of column, row or city (any text is good), yet still reads the others."""
+    text = MAP.read_text(encoding="utf-8")
+    odd = 'id="h0305" column="3" row="5" area="greece" terrain="rough" city=" ½ ~ "'
+    (tmp_path / "map.xml").write_text(text.replace('id="h0305" column="3" row="5" area="greece" terrain="rough"',
+                                                   odd, 1), encoding="utf-8")
+    save = write_save(save_text())
+    code, _, err = run_cli("check", save)
+    assert code in (0, 1) and not err
+    (tmp_path / "map.xml").write_text(text.replace('terrain="rough"', 'terrain="rough" city="x" supply="y"', 1),
+                                      encoding="utf-8")
+    code, _, err = run_cli("check", save)
+    assert code == 2 and "has an unknown attribute 'supply'" in err
