@@ -88,12 +88,12 @@ def test_a_command_group_without_its_subcommand_shows_its_own_help(run_cli):
 
 @pytest.mark.parametrize("columns", ["30", "80", "200"])
 def test_the_help_is_laid_out_as_argparse_lays_it_out_on_a_terminal_of_any_width(monkeypatch, columns):
-    """validator.commands.common.HelpFormatter measures the terminal late, and measures it as argparse does."""
-    from validator.commands import common
+    """validator.commands.formatting.HelpFormatter measures the terminal late, and measures it as argparse does."""
+    from validator.commands import formatting
 
     monkeypatch.setenv("COLUMNS", columns)
     ours = list(every_parser(cli._build_parser()))
-    monkeypatch.setattr(common, "HelpFormatter", argparse.HelpFormatter)
+    monkeypatch.setattr(formatting, "HelpFormatter", argparse.HelpFormatter)
     theirs = list(every_parser(cli._build_parser()))
     assert [path for path, _ in ours] == [path for path, _ in theirs]
     for (path, parser), (_, reference) in zip(ours, theirs, strict=True):

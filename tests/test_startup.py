@@ -63,6 +63,12 @@ def test_a_text_check_of_a_tito_save_imports_no_picture_move_logging_or_json_cod
                  "json") == set()
 
 
+def test_a_check_of_file_names_alone_imports_no_argument_parser(tmp_path):
+    """Its arguments are the defaults (validator.commands.check.parsed_plainly); an option needs the parser."""
+    assert "argparse" not in imported_by("check", str(TITO_EXAMPLE), folder=tmp_path)
+    assert "argparse" in imported_by("check", "--format", "json", str(TITO_EXAMPLE), folder=tmp_path)
+
+
 def test_the_tito_picture_is_drawn_through_the_game_as_before():
     from lxml import etree
 

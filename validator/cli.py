@@ -4,7 +4,8 @@ Each command lives in its own module under :mod:`validator.commands`; this
 module only builds the parser from them and runs the chosen handler.  A run
 imports the module of the command it names and no other (issue 14's lean
 start-up): ``referee --version`` alone is answered before any parser is
-built, and only help and a mistyped command need every command's module.
+built, a check of file names alone is run without argparse, and only help
+and a mistyped command need every command's module.
 
 Exit codes: 0 success, 1 violations found (``check``), 2 unusable input --
 an unknown game, an unreadable file, an unknown case.  Every error is one
@@ -65,10 +66,8 @@ def _run(argv: list[str]) -> int:
     with collection.collector_paused():  # the commands' modules and the parser: nothing to collect
         from validator.commands.common import EXIT_UNUSABLE, explained
 
-        parser = _build_parser(argv)
-        arguments = parser.parse_args(argv)
-    if getattr(arguments, "handler", None) is None:  # no command, or a group without its subcommand
-        getattr(arguments, "usage_of", parser).print_help(sys.stderr)
+        arguments = _parsed(argv)
+    if arguments is None:
         return EXIT_UNUSABLE
     try:
         return arguments.handler(arguments)
@@ -77,6 +76,26 @@ def _run(argv: list[str]) -> int:
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
         return 130
+
+
+def _parsed(argv: list[str]):
+    """The command's arguments; None once the help of a command line that names no handler is shown.
+
+    A check of file names alone is parsed without argparse
+    (:func:`validator.commands.check.parsed_plainly`); anything else by the parser.
+    """
+    if argv[:1] == ["check"]:
+        from validator.commands.check import parsed_plainly
+
+        plain = parsed_plainly(argv)
+        if plain is not None:
+            return plain
+    parser = _build_parser(argv)
+    arguments = parser.parse_args(argv)
+    if getattr(arguments, "handler", None) is None:  # no command, or a group without its subcommand
+        getattr(arguments, "usage_of", parser).print_help(sys.stderr)
+        return None
+    return arguments
 
 
 def _message(error: Exception) -> str:
@@ -94,7 +113,7 @@ def _build_parser(argv: list[str] | None = None):
     """
     import argparse
 
-    from validator.commands.common import HelpFormatter
+    from validator.commands.formatting import HelpFormatter
 
     named = COMMANDS.get(argv[0]) if argv else None
     parser = argparse.ArgumentParser(prog="referee", description=None if named else _description(),

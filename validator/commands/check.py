@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from validator import console
 from validator.commands.common import (
@@ -18,6 +19,9 @@ from validator.commands.common import (
     note,
     print_json,
 )
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def register(commands) -> None:
@@ -50,6 +54,23 @@ def register(commands) -> None:
     exporting.add_argument("--output", type=Path, metavar="FILE",
                            help="write the save here (default: standard output)")
     exporting.set_defaults(handler=with_checks_only(export))
+
+
+def parsed_plainly(argv: list[str]) -> SimpleNamespace | None:
+    """``check FILE...`` with no option: the arguments the parser would give, without argparse or a parser.
+
+    Importing argparse and building the check command's parser are a sixth
+    of a small check's own time (issue 14's lean start-up), and a command
+    line of file names alone needs neither: each option takes its default.
+    Any other command line (a word that starts with ``-``, another command)
+    gives None, for the parser.  tests/test_cli_plain.py holds the two to the
+    same arguments, option by option.
+    """
+    if len(argv) < 2 or argv[0] != "check" or any(word.startswith("-") for word in argv[1:]):
+        return None
+    return SimpleNamespace(files=[Path(word) for word in argv[1:]], game=None, final=False, first=False,
+                           house_rules=None, module=None, mapping=None, viewer=None, arbiter=False, limit=None,
+                           format="text", handler=with_checks_only(check))
 
 
 def check(arguments: argparse.Namespace) -> int:
