@@ -136,7 +136,6 @@ WORST = {
     ("validator.saves.vassal.mapping_draft", r"[0-9A-Za-z][0-9A-Za-z.\-_]{0,39}"): ("an identifier too long",),
     ("validator.saves.vassal.draft_pieces", r"\.[A-Za-z]+$"): ("extensions never at the end", "letters"),
     "validator.saves.vassal.obfuscation._NOT_HEX": ("hex digits",),
-    "validator.saves.vassal.piece_types._PLANNED_AFTER_TAB": ("tabs and newlines", "letters"),
     "validator.saves.vassal.sequence._JAVA_INT": ("a sign and digits", "digits"),
     "validator.saves.vassal.translation._IDENTIFIER": ("an identifier too long", "letters"),
     "validator.saves.vassal.translation._WHOLE": ("digits",),

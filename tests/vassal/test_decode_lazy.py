@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from validator.saves.vassal.piece_types import _PLANNED, _PLANNED_AFTER_TAB, parse_piece_type, plan_of
+from validator.saves.vassal.piece_types import _PLANNED, parse_piece_type, plan_of
 from validator.saves.vassal.pieces import (
     ChainElements,
     TraitIds,
@@ -55,7 +55,7 @@ def test_the_located_elements_are_the_rule_for_rule_ones():
         parts = value.split("\t")
         parts.pop()
         runs = [len(part) - len(part.rstrip("\\")) for part in parts]
-        layered += _layered_bounds(value, 50, parts, runs) is not None and any(
+        layered += _layered_bounds(value, 50, parts) is not None and any(
             run != index for index, run in enumerate(runs))
         for count in (1, 2, 50):
             assert list(chain_view(value, count)) == _general(value, count), repr(value)
@@ -68,7 +68,7 @@ def test_trait_ids_read_from_the_raw_text_are_the_elements_ids():
         value = _random_chain(rng)
         elements = chain_view(value, 50)
         assert list(TraitIds(elements)) == [trait_id(element) for element in elements], repr(value)
-        assert elements.having_ids(_PLANNED_AFTER_TAB, _PLANNED) == [
+        assert elements.having_ids(_PLANNED) == [
             (index, trait_id(element)) for index, element in enumerate(elements) if trait_id(element) in _PLANNED]
 
 

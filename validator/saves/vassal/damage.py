@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .pieces import PieceChainError, chain_view
+from .pieces import PieceChainError
 from .state import GameState
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -54,10 +54,10 @@ def damage_notes(state: GameState, shown: Iterable[str]) -> list[dict[str, Any]]
         if any(_REPLACEMENT in text for text in texts):
             replacement.append(piece_id)
         try:
-            traits = len(state.piece_type(record.type).ids)
+            traits = state.piece_type(record.type).trait_count
         except PieceChainError:
             continue
-        if len(chain_view(record.state, traits + 1)) != traits:
+        if state.state_levels(piece_id) != traits:
             broken.append(piece_id)
     notes = []
     if control:

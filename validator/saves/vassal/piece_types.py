@@ -14,7 +14,6 @@ unescaped.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -99,6 +98,8 @@ class PieceType:
     """The outermost Mask: (index, mask name, access field)."""
     hide: tuple[int, str] | None
     """The outermost Invisible trait: (index, access field)."""
+    trait_count: int
+    """``len(ids)``, kept: every piece of the type asks for it."""
 
 
 def _item_count(value: str, delimiter: str, most: int) -> int:
@@ -152,14 +153,12 @@ def parse_piece_type(type_string: str, most_traits: int = DEFAULT_LIMITS.traits,
     own_types = chain_view(type_string, most_traits + 1)
     if len(own_types) > most_traits:
         raise PieceChainError(f"its trait chain holds more than {most_traits:,} traits, the traits limit")
-    return _plan(own_types, TraitIds(own_types), own_types.having_ids(_PLANNED_AFTER_TAB, _PLANNED), most_items,
+    return _plan(own_types, TraitIds(own_types), own_types.having_ids(_PLANNED), most_items,
                  read_before)
 
 
-_PLANNED = frozenset(("basicName;", "emb2;", "emb;", "label;", "obs;", "hide;", "mark;", "PROP;"))
+_PLANNED = ("basicName;", "emb2;", "emb;", "label;", "obs;", "hide;", "mark;", "PROP;")
 """The trait ids whose own types the plan reads (besides the innermost ``piece;``)."""
-
-_PLANNED_AFTER_TAB = re.compile("\t(?:basicName|emb2|emb|label|obs|hide|mark|PROP);")
 
 
 def plan_of(own_types: Sequence[str], most_items: int = DEFAULT_LIMITS.list_items) -> PieceType:
@@ -246,7 +245,7 @@ def _plan(own_types: Sequence[str], ids: Sequence[str], planned: list[tuple[int,
         elif tid in ("emb2;", "emb;") and layers[index].name:
             property_steps.append((index, "layer", layers[index]))
     return PieceType(ids, own_types, image, basic_name, tuple(name_steps), tuple(property_steps),
-                     mask, hide)
+                     mask, hide, len(ids))
 
 
 def _apply_level_name(level_name: str, inner: str) -> str:
@@ -273,7 +272,7 @@ def facts_of(piece_type: PieceType, states: list[str], most_items: int = DEFAULT
     def state(index: int) -> str:
         return states[index] if index < count else ""
 
-    traits = len(piece_type.ids)
+    traits = piece_type.trait_count
     basic = basic_state(states[traits - 1]) if count >= traits else _NO_BASIC
     layers: dict[int, Layer] = {}
     name = piece_type.basic_name

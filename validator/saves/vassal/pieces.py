@@ -8,14 +8,12 @@ ids (custom modules register their own) are kept raw, never guessed at.
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress, repeat
 from itertools import count as count_from
-from operator import add, ge, lt, not_, sub
+from operator import add, sub
 from types import MappingProxyType
 
 from validator.limits import DEFAULT_LIMITS
@@ -95,24 +93,23 @@ class ChainElements(Sequence[str]):
             return value[start:semicolon + 1]
         return trait_id(self[index])
 
-    def having_ids(self, after_tab: re.Pattern, ids: frozenset[str]) -> list[tuple[int, str]]:
+    def having_ids(self, ids: tuple[str, ...]) -> list[tuple[int, str]]:
         """(index, id) of each element whose trait id is one of ``ids``, in order, found without reading the others.
 
-        ``after_tab`` matches a TAB followed by one of ``ids`` (each ending
-        in ``;``): every element but the first starts just after a TAB, so
-        one search over the text finds them, and a match whose TAB lies
-        inside an element starts no element and is passed over.
+        Each of ``ids`` ends in its only ``;``.  When every element but the
+        first starts just after a TAB, an element's raw text starts with its
+        trait id unless it is quoted or its id holds a TAB, neither of which
+        can be one of ``ids``: one ``startswith`` per element tells.
         """
         starts = self._starts
         if not self._after_tabs:
             return [(index, tid) for index, tid in enumerate(map(self.trait_id, range(len(starts)))) if tid in ids]
+        value = self._value
         first = self.trait_id(0) if starts else ""
         found = [(0, first)] if first in ids else []
-        for match in after_tab.finditer(self._value):
-            start = match.start() + 1
-            index = bisect_left(starts, start)
-            if index < len(starts) and starts[index] == start and index:
-                found.append((index, match.group()[1:]))
+        for index in compress(range(1, len(starts)), map(value.startswith, repeat(ids), starts[1:])):
+            start = starts[index]
+            found.append((index, value[start:value.index(";", start) + 1]))
         return found
 
 
@@ -184,10 +181,10 @@ def chain_view(value: str, count: int) -> ChainElements:
         del starts[count:], ends[count:]
         return ChainElements(value, starts, ends)
     parts.pop()
-    runs = list(map(sub, map(len, parts), map(len, map(str.rstrip, parts, repeat("\\")))))
-    layered = _layered_bounds(value, count, parts, runs)
+    layered = _layered_bounds(value, count, parts)
     if layered is not None:
         return ChainElements(value, *layered)
+    runs = list(map(sub, map(len, parts), map(len, map(str.rstrip, parts, repeat("\\")))))
     return ChainElements(value, *_nested_bounds(value, count, parts, runs))
 
 
@@ -196,37 +193,40 @@ def chain_elements(value: str, count: int) -> list[str]:
     return list(chain_view(value, count))
 
 
-def _layered_bounds(value: str, count: int, parts: list[str], runs: list[int]) -> tuple[list[int], list[int]] | None:
+def _layered_bounds(value: str, count: int, parts: list[str]) -> tuple[list[int], list[int]] | None:
     """The bounds of a chain that nests TABs inside elements the way VASSAL writes them, or ``None``.
 
-    In such a chain the TAB that ends level k has a run of exactly k and
-    every TAB inside element k a run of k + 1 or more, so a TAB ends a level
-    exactly when its run is smaller than every later TAB's.  When the TABs
-    so found have the runs 0, 1, 2, ... in order and every other TAB a run
-    greater than its level's, :func:`_nested_bounds` finds the same TABs
-    (and no second TAB of a level's run ends its remainder early); this
-    finds them in a few passes at C speed instead of a loop per level.
-    Anything else (extra tokens, quoted remainders, TABs in the innermost
-    element) gives ``None``, for the general rule to decide.
+    In such a chain the TAB that ends level k has a run of exactly k
+    backslashes and every TAB inside element k a run of k + 1 or more, and
+    the last TAB ends a level.  One scan of the parts (``value`` split at
+    every TAB, the last part left out) tells them apart with two
+    ``endswith`` each, counting the levels passed.  Such a chain is one
+    where :func:`_nested_bounds` finds the same TABs (and no second TAB of a
+    level's run ends its remainder early), in a scan instead of a search
+    per level.  Anything else (extra tokens, quoted remainders, TABs in the
+    innermost element, runs past ``_RUNS``) gives ``None``, for the general
+    rule to decide.
     """
     if value[-1] == "'":
         return None
-    later = list(accumulate(reversed(runs), min))       # reversed: the smallest run from each TAB on
-    later.reverse()
-    del later[0]
-    later.append(len(value) + 1)                         # after the last TAB: larger than any run
-    ends_level = list(map(lt, runs, later))
-    level_runs = list(compress(runs, ends_level))
-    if level_runs != list(range(len(level_runs))):
+    starts, stops = [0], []
+    level, tab, inside = 0, -1, False
+    deepest = len(_LONGER_RUNS)
+    for part in parts:
+        tab += len(part) + 1                   # where the TAB after this part lies
+        if level >= deepest:
+            return None
+        inside = part.endswith(_LONGER_RUNS[level])
+        if inside:                             # a run of level + 1 or more: a TAB inside element ``level``
+            continue
+        if not part.endswith(_RUNS[level]):    # a run shorter than the level's: not this layout
+            return None
+        stops.append(tab - level)
+        starts.append(tab + 1)
+        level += 1
+    if inside:                                 # a TAB inside the innermost element
         return None
-    levels_before = list(accumulate(ends_level, initial=0))
-    levels_before.pop()
-    if not all(map(ge, runs, map(add, levels_before, map(not_, ends_level)))):
-        return None
-    tab_ends = list(accumulate(map(len, parts)))        # TAB i sits at tab_ends[i] + i
-    positions = list(map(add, compress(tab_ends, ends_level), compress(count_from(0), ends_level)))
-    starts = [0, *map(add, positions, repeat(1))]
-    stops = [*map(sub, positions, count_from(0)), len(value)]
+    stops.append(len(value))
     del starts[count:], stops[count:]
     return starts, stops
 

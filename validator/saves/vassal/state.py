@@ -91,7 +91,7 @@ class _PieceRecord:
     def __init__(self, piece_id: str, type_string: str, state: str) -> None:
         self.id, self.type, self.state = piece_id, type_string, state
         self.position: tuple[str | None, int, int] | None = None   # None: derive from the state
-        self.facts: tuple | None = None   # ((type, state), PieceFacts, traits)
+        self.facts: tuple | None = None   # ((type, state), PieceFacts, traits, state elements found)
         self._stackable: bool | None = None
 
     @property
@@ -424,7 +424,7 @@ class GameState:
         this.)
         """
         try:
-            count = len(self.piece_type(record.type).ids)
+            count = self.piece_type(record.type).trait_count
         except PieceChainError as error:
             raise VassalFormatError(self.source, f"piece {record.id}: {error}", entry="savedGame") from None
         levels = [chain_elements(state, count) for state in (new_state, old_state, record.state)]
@@ -632,7 +632,7 @@ class GameState:
         if record.facts is None or record.facts[0] != key:
             try:
                 piece_type = self.piece_type(record.type)
-                states = chain_view(record.state, len(piece_type.ids) + 1)
+                states = chain_view(record.state, piece_type.trait_count + 1)
                 facts = facts_of(piece_type, states, self.limits.list_items)
             except PieceChainError as error:
                 raise VassalFormatError(self.source, f"piece {record.id}: {error}") from None
@@ -641,15 +641,21 @@ class GameState:
             if record.position is None:
                 # The innermost state is the BasicPiece's when the chain has one element per trait; a
                 # shorter chain is whole in the view, so its last element is the one own_position reads.
-                found, traits = len(states), len(piece_type.ids)
+                found, traits = len(states), piece_type.trait_count
                 if found == traits:
                     basic = facts.basic
                     record.position = (self.known_map(basic.map), basic.x, basic.y)
                 elif found < traits and found <= DEFAULT_LIMITS.traits and record.id not in self.container_of:
                     basic = basic_state(states[-1]) if record.state else None
                     record.position = (self.known_map(basic.map), basic.x, basic.y) if basic else (None, 0, 0)
-            record.facts = (key, facts, TraitChain(piece_type.ids, piece_type.own_types, states))
+            record.facts = (key, facts, TraitChain(piece_type.ids, piece_type.own_types, states), len(states))
         return record.facts[1]
+
+    def state_levels(self, piece_id: str) -> int:
+        """How many elements the piece's state chain holds, counted up to one past its traits (read with its facts)."""
+        record = self.pieces[piece_id]
+        self._facts(record)
+        return record.facts[3]
 
     def _roster_sides(self) -> dict[str, str]:
         return {player_id: side for player_id, (_, side) in self.players.items()}
