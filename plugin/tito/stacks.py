@@ -80,12 +80,12 @@ class Kind:
 class _Sorting:
     """What one pass over a position's pieces gives (see :func:`_sorted`)."""
 
-    __slots__ = ("kinds", "stacks", "placed", "axis_regulars", "guerrillas", "zone_at")
+    __slots__ = ("stacks", "placed", "axis_regulars", "guerrillas", "zone_at")
 
-    def __init__(self, kinds: tuple[Kind, ...], stacks: Mapping[str, tuple[Piece, ...]], placed: tuple[Stack, ...],
+    def __init__(self, stacks: Mapping[str, tuple[Piece, ...]], placed: tuple[Stack, ...],
                  axis_regulars: tuple[Piece, ...], guerrillas: tuple[Piece, ...],
                  zone_at: Mapping[str | None, str | None]) -> None:
-        self.kinds, self.stacks, self.placed = kinds, stacks, placed
+        self.stacks, self.placed = stacks, placed
         self.axis_regulars, self.guerrillas, self.zone_at = axis_regulars, guerrillas, zone_at
 
 
@@ -95,17 +95,18 @@ def _sorted(position: Position) -> _Sorting:
     def compute() -> _Sorting:
         turn = units.turn_number(position)
         by_key: dict[tuple, Kind] = {}
-        kinds: list[Kind] = []
         grouped: dict[str, tuple[list[Piece], list[Kind]]] = {}
         axis_regulars: list[Piece] = []
         guerrillas: list[Piece] = []
         marked: set[str | None] = set()
         for piece in position.pieces:
-            key = (piece.nationality, piece.type, piece.side, piece.attributes.get("allegiance", ""))
+            nationality = piece.nationality
+            # A Kind's answers turn on the allegiance of Chetniks alone (and validation refuses it on others).
+            key = (nationality, piece.type, piece.side,
+                   piece.attributes.get("allegiance", "") if nationality == "chetnik" else "")
             kind = by_key.get(key)
             if kind is None:
                 kind = by_key[key] = Kind(piece, turn)
-            kinds.append(kind)
             where = piece.location
             if where is not None:
                 stack = grouped.get(where)
@@ -125,26 +126,29 @@ def _sorted(position: Position) -> _Sorting:
         for where in grouped:
             location = locations.get(where)
             zone_at[where] = location.area if location is not None else None
+        standing = {where: tuple(pieces) for where, (pieces, _) in grouped.items()}
         return _Sorting(
-            tuple(kinds), MappingProxyType({where: tuple(pieces) for where, (pieces, _) in grouped.items()}),
-            _without_markers(grouped, marked, locations), tuple(axis_regulars), tuple(guerrillas),
-            MappingProxyType(zone_at),
+            MappingProxyType(standing), _without_markers(grouped, standing, marked, locations), tuple(axis_regulars),
+            tuple(guerrillas), MappingProxyType(zone_at),
         )
 
     return memoised(position, "tito.sorted", compute)
 
 
-def _without_markers(grouped: Mapping[str, tuple[list[Piece], list[Kind]]], marked: set[str],
-                     locations: Mapping[str, Location]) -> tuple[Stack, ...]:
-    """The stacks with their markers left out (``marked``: the locations where markers stand)."""
+def _without_markers(grouped: Mapping[str, tuple[list[Piece], list[Kind]]], standing: Mapping[str, tuple[Piece, ...]],
+                     marked: set[str | None], locations: Mapping[str, Location]) -> tuple[Stack, ...]:
+    """The stacks with their markers left out (``marked``: the locations where markers stand; ``standing``: each
+    location's pieces as :func:`stacks` gives them, shared where no marker stands)."""
     found = []
     for where, (pieces, kinds) in grouped.items():
         if where in marked:
             kept = [(piece, kind) for piece, kind in zip(pieces, kinds, strict=True) if not kind.marker]
             if not kept:
                 continue
-            pieces, kinds = [piece for piece, _ in kept], [kind for _, kind in kept]
-        found.append(Stack((where, locations[where], tuple(pieces), tuple(kinds), tuple(dict.fromkeys(kinds)))))
+            pieces, kinds = tuple(piece for piece, _ in kept), [kind for _, kind in kept]
+        else:
+            pieces = standing[where]
+        found.append(Stack((where, locations[where], pieces, tuple(kinds), tuple(dict.fromkeys(kinds)))))
     return tuple(found)
 
 
@@ -152,11 +156,6 @@ def placed_at(position: Position) -> Mapping[str, Stack]:
     """The stacks of :func:`placed` by their location's id."""
     return memoised(position, "tito.placed-at", lambda: MappingProxyType(
         {stack.id: stack for stack in placed(position)}))
-
-
-def kinds(position: Position) -> tuple[Kind, ...]:
-    """Each piece's :class:`Kind`, in the order of ``position.pieces``."""
-    return _sorted(position).kinds
 
 
 def location_zones(position: Position) -> Mapping[str | None, str | None]:
