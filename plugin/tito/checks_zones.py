@@ -249,8 +249,8 @@ def italian_in_croatia_after_pullback(position: Position) -> Iterator[Result]:
     )
     on_operation = units.operation_zone_by_piece(position)
     zone_at = stacks.location_zones(position)
-    for piece in position.pieces:
-        if piece.nationality != "italian" or units.is_marker(piece):
+    for piece in stacks.axis_regulars(position):  # every Italian but markers, in save order
+        if piece.nationality != "italian":
             continue
         if _zone_of(zone_at, piece, on_operation) != facts.PULLBACK_ZONE:
             continue
