@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from validator.limits import DEFAULT_LIMITS
 
@@ -80,8 +81,7 @@ class LabelType:
     shows_empty: bool
 
 
-@dataclass(frozen=True, slots=True)
-class PieceType:
+class PieceType(NamedTuple):
     """Everything one type string says, outermost trait first; trait i reads state element i."""
 
     ids: Sequence[str]

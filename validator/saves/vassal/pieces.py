@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import accumulate, compress, repeat
 from itertools import count as count_from
 from operator import add, sub
 from types import MappingProxyType
+from typing import NamedTuple
 
 from validator.limits import DEFAULT_LIMITS
 
@@ -310,8 +310,7 @@ def parse_traits(type_string: str, state_string: str, most: int = DEFAULT_LIMITS
     return tuple(Trait(trait_id(own), own, state) for own, state in zip(types, states, strict=True))
 
 
-@dataclass(frozen=True, slots=True)
-class BasicState:
+class BasicState(NamedTuple):
     """Where a BasicPiece's own state puts it, plus its persistent properties."""
 
     map: str | None
@@ -365,8 +364,7 @@ def innermost_state(state_string: str) -> str:
     return _bounded_chain(state_string, DEFAULT_LIMITS.traits)[-1]
 
 
-@dataclass(frozen=True, slots=True)
-class ContainerState:
+class ContainerState(NamedTuple):
     """A Stack's or Deck's own state: where it is and which ids it holds, bottom first."""
 
     map: str | None
@@ -421,8 +419,7 @@ def deck_name(type_string: str) -> str:
     return tokens[13] if len(tokens) > 13 else ""
 
 
-@dataclass(frozen=True, slots=True)
-class PieceFacts:
+class PieceFacts(NamedTuple):
     """Everything the trait chain tells a reader, gathered in one pass."""
 
     name: str
