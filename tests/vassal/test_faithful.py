@@ -8,7 +8,7 @@ Each behaviour cites the Java it follows (VASSAL's ``BasicPiece.setState``,
 from __future__ import annotations
 
 from validator.saves.vassal.dump import dump_file
-from validator.saves.vassal.reader import read_log, read_saved_game
+from validator.saves.vassal.reader import read_final_state, read_log, read_saved_game
 from validator.saves.vassal.sequence import encode
 
 from sample_modules import build_file, map_element, piece, write_game, write_module
@@ -110,6 +110,17 @@ def test_damage_that_still_decodes_is_noted_where_it_shows(tmp_path):
     assert notes["broken_escapes"]["pieces"] == ["3"]
     assert "not_created" not in notes
     assert all("4" not in note["pieces"] for note in notes.values())
+
+
+def test_the_state_levels_are_those_of_the_current_state(tmp_path):
+    """The dump's broken_escapes note counts the levels its facts read: a change of state is counted anew."""
+    broken = encode(["+", "3", chain("mark;Side", "piece;;;z.png;Broken"), "Main;3;3;;0"], "/")
+    save = write_game(tmp_path / "game.vsav", [broken, piece("4", "Clean", "Main", 4, 4, {"Side": "Axis"})], {}, [])
+    _, state = read_final_state(save)
+    assert state.state_levels("3") == 1
+    assert state.state_levels("4") == state.piece_type(state.pieces["4"].type).trait_count
+    state.apply_leaf(encode(["D", "3", chain("Axis", "Main;3;3;;0")], "/"))
+    assert state.state_levels("3") == 2
 
 
 def test_a_clean_save_has_no_notes(tmp_path):
