@@ -14,7 +14,7 @@ from plugin.tito.units import describe_all
 
 def _yugoslav_units(stack: stacks.Stack | None) -> list[Piece]:
     """The Yugoslav-side units of a stack (markers are left out of it), Tito not counted: those that hold a place."""
-    if stack is None or not any(kind.side == "yugoslav" for kind in stack.present):
+    if stack is None:
         return []
     return [piece for piece, kind in zip(stack.pieces, stack.kinds, strict=True)
             if kind.side == "yugoslav" and piece.type != facts.TITO]  # units.is_tito
