@@ -255,3 +255,38 @@ def test_a_pipe_in_the_tables_place_is_ignored_without_waiting(fresh_table):
     path.unlink()
     os.mkfifo(path, 0o600)
     assert compiled_methods._read(path) == {}  # opened without waiting for a writer, then refused: not a file
+
+
+DATACLASSES_FIRST = """
+import sys
+from validator import compiled_methods
+compiled_methods.install()
+import dataclasses
+print(sorted(name for name in compiled_methods.SELDOM_USED_BY_DATACLASSES if name in sys.modules))
+
+@dataclasses.dataclass
+class Undocumented:
+    items: list
+
+print(Undocumented.__doc__, dataclasses.asdict(Undocumented([[1], {"a": (2,)}])))
+print(dataclasses.copy is sys.modules["copy"], dataclasses.inspect is sys.modules["inspect"])
+"""
+
+
+def test_dataclasses_installed_first_imports_what_it_seldom_uses_only_when_it_uses_it():
+    """Before any use neither module is imported; a class without a docstring and asdict work as before, and
+    then dataclasses holds the real modules."""
+    completed = subprocess.run([sys.executable, "-c", DATACLASSES_FIRST], capture_output=True, text=True,
+                               cwd=CHECKOUT, check=True)
+    assert completed.stdout.splitlines() == [
+        "[]", "Undocumented(items: list) {'items': [[1], {'a': (2,)}]}", "True True"]
+
+
+def test_a_plain_check_imports_no_copy_module(tmp_path):
+    listing = tmp_path / "modules.txt"
+    script = ("import sys\nfrom validator.cli import main\ntry:\n    main(sys.argv[2:])\nfinally:\n"
+              "    open(sys.argv[1], 'w').write(' '.join(sys.modules))")
+    subprocess.run([sys.executable, "-c", script, str(listing), "check",
+                    str(CHECKOUT / "examples" / "tito" / "overstacked.xml")], capture_output=True, cwd=CHECKOUT)
+    modules = listing.read_text().split()
+    assert "dataclasses" in modules and "copy" not in modules

@@ -64,6 +64,9 @@ def _run(argv: list[str]) -> int:
         sys.stdout.write(VERSION + "\n")
         raise SystemExit(0)
     with collection.collector_paused():  # the commands' modules and the parser: nothing to collect
+        from validator import compiled_methods
+
+        compiled_methods.install()  # before any command's module imports dataclasses: it imports it leaner
         from validator.commands.common import EXIT_UNUSABLE, explained
 
         arguments = _parsed(argv)

@@ -40,10 +40,12 @@ pickles do).
 from __future__ import annotations
 
 import contextlib
+import importlib
 import marshal
 import os
 import stat
 import sys
+import types
 import zlib
 from pathlib import Path
 
@@ -56,9 +58,13 @@ _compiled_anew = False
 
 
 def install() -> None:
-    """Make ``dataclasses`` compile through the table; idempotent, and a no-op where it could not be exact."""
-    import dataclasses
+    """Make ``dataclasses`` compile through the table; idempotent, and a no-op where it could not be exact.
 
+    Installed before anything has imported ``dataclasses`` (the command line
+    does so), it imports it without the modules it seldom uses
+    (:func:`_import_dataclasses`).
+    """
+    dataclasses = _import_dataclasses()
     if getattr(dataclasses, "exec", None) is _exec or not _exact_for(dataclasses):
         return
     _code_of.update(_read(_table_path()))
@@ -66,6 +72,50 @@ def install() -> None:
     import atexit
 
     atexit.register(_write_if_new)
+
+
+SELDOM_USED_BY_DATACLASSES = ("copy", "inspect")
+"""What ``dataclasses`` imports and uses only now and then: ``copy`` (with weakref) for asdict and astuple,
+``inspect`` (with ast, dis and tokenize) for the docstring of a class that has none."""
+
+
+class _ImportedOnUse(types.ModuleType):
+    """Stands in a module's namespace for a module it seldom uses; the first name read from it imports that one.
+
+    The real module then takes the stand-in's place there, so every later use
+    is the module itself.  The stand-in is never left in ``sys.modules``: any
+    other importer gets the real module.
+    """
+
+    def __init__(self, name: str, user: str) -> None:
+        super().__init__(name)
+        self._user = user
+
+    def __getattr__(self, name: str):
+        module = importlib.import_module(self.__name__)
+        setattr(sys.modules[self._user], self.__name__, module)
+        return getattr(module, name)
+
+
+def _import_dataclasses():
+    """``dataclasses``, imported (if it is not yet) with :data:`SELDOM_USED_BY_DATACLASSES` imported on first use.
+
+    Those modules are half of what importing ``dataclasses`` costs a command
+    that also imports lxml, more for one that does not (issue 14's lean
+    start-up).  A stand-in takes each one's place while ``dataclasses`` is
+    imported; what dataclasses do is unchanged, only when those are imported.
+    """
+    if "dataclasses" in sys.modules:
+        return sys.modules["dataclasses"]
+    stand_ins = [name for name in SELDOM_USED_BY_DATACLASSES if name not in sys.modules]
+    sys.modules.update((name, _ImportedOnUse(name, "dataclasses")) for name in stand_ins)
+    try:
+        import dataclasses
+    finally:
+        for name in stand_ins:
+            if isinstance(sys.modules.get(name), _ImportedOnUse):
+                del sys.modules[name]
+    return dataclasses
 
 
 def _exact_for(module) -> bool:

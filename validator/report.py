@@ -43,6 +43,8 @@ def case_url(game: str, case: object) -> str:
 
 @dataclass(frozen=True)
 class Report:
+    """The results of checking one position (or a move to it), with what it was checked with and under."""
+
     position: Position
     results: tuple[Result, ...]
     # A report on a move: the position before it (the results judge ``position``, the one after,

@@ -34,6 +34,8 @@ UPLOAD_ADVICE = "choose the map file in the form's map field (or send it as the 
 
 @dataclass(frozen=True)
 class UploadedMap:
+    """A map file sent with a save (the web's map field or API part): its bytes and the name it came under."""
+
     data: bytes
     name: str  # as the user gave it, for messages only
 
