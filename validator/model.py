@@ -96,7 +96,7 @@ def _built_location(row: tuple) -> Location:
 
 
 class HexColumns:
-    """A map's hexes as the map reader finds them, a column per field: each hex's row is made when asked for.
+    """A map's hexes as the map reader finds them, a column per field: each hex's location is made when asked for.
 
     A Europe-size map has twenty thousand hexes written with a handful of
     sets of attribute names; keeping them as columns lets a whole column be
@@ -140,7 +140,8 @@ class HexColumns:
         self._steps: list[list[int]] = []  # by 2 * (column is odd) + (row is odd): what each of the six steps adds
         self._shapes: frozenset | None = None  # the distinct tuples of names
         self._groups: list | None = None  # see _by_attribute_names
-        self._game: dict[tuple[str, ...], tuple] = {}  # names -> the game's names and a picker of their values
+        # id(names) -> the game's names, a picker of their values, and the names (kept: their id stays theirs)
+        self._game: dict[int, tuple] = {}
         self._every_neighbours: tuple[tuple[str, ...], ...] | None = None
 
     def parts(self) -> tuple:
@@ -149,18 +150,24 @@ class HexColumns:
         self.grid()
         return self.ids, self.areas, self.names, self.values, self.lines, self.layout, self._keys
 
-    def row(self, index: int) -> tuple:
-        """Hex ``index``'s fields in :data:`LOCATION_FIELDS` order."""
-        return (self.ids[index], "hex", self.areas[index], None, "", self._game_attributes(index),
-                self.neighbours(index), self.lines[index])
+    def location(self, index: int) -> Location:
+        """Hex ``index`` as a :class:`Location`, its fields' dict filled at once (as :func:`_built_location` does)."""
+        names, values = self._game_attributes(index)
+        location = object.__new__(Location)
+        object.__setattr__(location, "__dict__", {
+            "id": self.ids[index], "kind": "hex", "area": self.areas[index], "display": None, "name": "",
+            "attributes": MappingProxyType(dict(zip(names, values, strict=True))) if names else EMPTY,
+            "neighbours": self.neighbours(index), "line": self.lines[index],
+        })
+        return location
 
     def _game_attributes(self, index: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Hex ``index``'s game attributes as a pair of names and values (its own fields left out)."""
         names = self.names[index]
-        game = self._game.get(names)
+        game = self._game.get(id(names))  # by identity: hashing the tuple would cost more than the rest
         if game is None:
             kept = [place for place, name in enumerate(names) if name not in self.OWN]
-            game = self._game.setdefault(names, (tuple(names[place] for place in kept), _picker(kept)))
+            game = self._game.setdefault(id(names), (tuple(names[place] for place in kept), _picker(kept), names))
         return game[0], game[1](self.values[index])
 
     def grid(self) -> dict[int, str] | None:
@@ -420,9 +427,8 @@ class LocationTable(Mapping[str, Location]):
         built = self._built.get(location_id)
         if built is None:
             row = self._rows[location_id]
-            if type(row) is int:
-                row = self._hexes.row(row)
-            built = self._built.setdefault(location_id, _built_location(row))
+            built = self._built.setdefault(
+                location_id, self._hexes.location(row) if type(row) is int else _built_location(row))
         return built
 
     def get(self, location_id: str, default=None):
@@ -453,7 +459,8 @@ class LocationTable(Mapping[str, Location]):
                 self._hexes.every_neighbours()  # at once, not hex by hex
             built, hexes = self._built, self._hexes
             self._built = {
-                location_id: built.get(location_id) or _built_location(hexes.row(row) if type(row) is int else row)
+                location_id: built.get(location_id)
+                or (hexes.location(row) if type(row) is int else _built_location(row))
                 for location_id, row in self._rows.items()
             }
         return MappingProxyType(self._built)

@@ -95,7 +95,7 @@ def prepared(game: Game, data: bytes, source: str, prepare: Callable[[], MapData
     """
     entries = folder()
     if entries is None:
-        return prepare()
+        return _kept(prepare())
     path = entries / (entry_name(game, data, source) + SUFFIX)
     header = entry_header(game)
     loaded = _load(path, header)
@@ -103,6 +103,18 @@ def prepared(game: Game, data: bytes, source: str, prepare: Callable[[], MapData
         return loaded
     map_data = prepare()
     _store(path, header, map_data)
+    return _kept(map_data)
+
+
+def _kept(map_data: MapData) -> MapData:
+    """The map, out of the cycle collector's sight for as long as the process needs it.
+
+    Its tens of thousands of objects would otherwise be walked by every later
+    collection (the first one as soon as the reader turns the collector back
+    on).  Frozen objects are still freed when nothing refers to them (a map
+    holds no cycles).
+    """
+    gc.freeze()
     return map_data
 
 
@@ -228,11 +240,7 @@ def _load(path: Path, header: bytes) -> MapData | None:
             except Exception:  # a damaged entry may fail in any way unpickling can
                 map_data = None
         if isinstance(map_data, MapData):
-            # The map lives as long as the process needs it: out of the collector's sight, later
-            # collections do not walk its tens of thousands of objects again and again.  Frozen
-            # objects are still freed when nothing refers to them (a map holds no cycles).
-            gc.freeze()
-            return map_data
+            return _kept(map_data)
         _logger().info("The prepared map %s was damaged; it is removed and the map prepared again.", path)
     _remove(path)
     return None

@@ -41,6 +41,9 @@ class Hex(NamedTuple):
         return "ulster" in self.features or "ulster" in self.regions
 
 
+_new_hex = tuple.__new__  # a Hex from all its fields at once, without the named tuple's Python-level __new__
+
+
 class MapReading(NamedTuple):
     """What the rules read from a map alone; the same for every save that shares it."""
 
@@ -102,8 +105,8 @@ class HexTable(Mapping):
         sea = attributes.get("sea") == "true"
         controller = attributes.get("controller") or (NOBODY if sea else (country if country in BUILDERS else NEUTRAL))
         island = attributes.get("island") == "true"
-        return Hex(location.id, "" if sea else country, area or "", regions, features, island, sea, controller,
-                   location.neighbours, location.line)
+        return _new_hex(Hex, (location.id, "" if sea else country, area or "", regions, features, island, sea,
+                              controller, location.neighbours, location.line))
 
     def __repr__(self) -> str:
         return f"HexTable({len(self)} hexes)"

@@ -114,6 +114,16 @@ def test_a_map_without_a_grid_has_hexes_without_neighbours():
     assert table["a"].area == "x" and table["b"].area is None
 
 
+def test_a_hexs_location_is_read_only_and_empty_attributes_are_the_shared_empty_mapping():
+    text = '<map xmlns="urn:referee:save:1"><hex id="a" terrain="clear"/><hex id="b" area="x"/></map>'
+    table = read(text).locations
+    assert table.hexes is not None
+    with pytest.raises(TypeError):
+        table["a"].attributes["terrain"] = "sea"
+    assert table["b"].attributes is model.EMPTY
+    assert described(table["a"]) == ("a", "hex", None, None, "", [("terrain", "clear")], (), 1)
+
+
 @pytest.mark.parametrize("change", [
     ('<hex id="h0_1" area="land"', '<hex id="h0_1" neighbours="h0_2" area="land"'),  # neighbours listed
     ('id="h0_2"', 'id="h0_1"'),  # an id used twice

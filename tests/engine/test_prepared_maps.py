@@ -8,6 +8,7 @@ kept entry (the function is not called) from a rebuilt one.
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import subprocess
@@ -89,6 +90,20 @@ def test_a_kept_map_is_read_only_like_a_fresh_one(awaw_map):
         kept.locations[location.id] = location
     with pytest.raises(TypeError):
         location.attributes["terrain"] = "sea"
+
+
+def out_of_the_collectors_sight(map_data) -> bool:
+    """Whether the map's table is frozen: the collector lists every object it tracks but the frozen ones."""
+    return not any(tracked is map_data.locations for tracked in gc.get_objects())
+
+
+def test_a_map_prepared_anew_or_loaded_is_left_out_of_later_collections(awaw_map):
+    game, data, source = awaw_map
+    preparations = Preparations(game, data, source)
+    first = prepared_maps.prepared(game, data, source, preparations)
+    assert out_of_the_collectors_sight(first)
+    second = prepared_maps.prepared(game, data, source, preparations)
+    assert preparations.count == 1 and out_of_the_collectors_sight(second)
 
 
 def test_a_damaged_entry_is_removed_and_the_map_prepared_again(awaw_map):

@@ -218,37 +218,32 @@ def _hexes_by_columns(element: etree._Element, layout: str | None, lines: Source
     on one place) or with neighbours listed hex by hex is left to the reading
     hex by hex, whose messages and results are the reference.
     """
-    elements = list(element.iter(tag("hex")))
-    values = [hex_element.values() for hex_element in elements]
-    written = [tuple(hex_element.keys()) for hex_element in elements]
-    line_numbers = [hex_element.sourceline for hex_element in elements]
+    values: list[list[str]] = []
+    written: list[tuple[str, ...]] = []
+    line_numbers: list[int] = []
+    add_values, add_names, add_line = values.append, written.append, line_numbers.append
+    for hex_element in element.iter(tag("hex")):  # one element at a time: lxml reuses what the last one freed
+        add_values(hex_element.values())
+        add_names(tuple(hex_element.keys()))
+        add_line(hex_element.sourceline)
     if lines.spans_lines:
         line_numbers = list(map(lines.fix, line_numbers))
-    shapes = {names: _Shape.of(names) for names in set(written)}
+    shared: dict[tuple[str, ...], tuple[str, ...]] = {}
+    names = list(map(shared.setdefault, written, written))  # each hex's names, one tuple per set written alike
+    shapes = {names_written: _Shape.of(names_written) for names_written in shared}
     if any(shape.lists_neighbours or (layout and not shape.has_coordinates) for shape in shapes.values()):
         return None
-    if len(shapes) == 1:
-        (only,) = shapes.values()
-        ids = list(map(only.id, values))
-        if len(set(ids)) < len(ids) or "" in ids:
-            return None
-        (written_once,) = shapes
-        columns = [written_once] * len(ids), list(map(only.area, values))
-    else:
-        of_each = list(map(shapes.__getitem__, written))
 
-        def column(field: str, place_of: Callable[[_Shape], int | None] | None = None) -> list:
-            places = {place_of(shape) for shape in shapes.values()} if place_of is not None else ()
-            if len(places) == 1:  # the field in the same place in every hex (nearly always): one getter for all
-                place = places.pop()
-                return [None] * len(values) if place is None else list(map(itemgetter(place), values))
-            return list(map(call, map(attrgetter(field), of_each), values))
-        ids = column("id", lambda shape: shape.id_at)
-        if len(set(ids)) < len(ids) or "" in ids:
-            return None
-        columns = list(map({names: names for names in shapes}.__getitem__, written)), column(
-            "area", lambda shape: shape.area_at)
-    names, areas = columns  # each hex's names, the tuple shared by the hexes written alike
+    def column(field: str, place_of: Callable[[_Shape], int | None]) -> list:
+        places = {place_of(shape) for shape in shapes.values()}
+        if len(places) == 1:  # the field in the same place in every hex (nearly always): one getter for all
+            place = places.pop()
+            return [None] * len(values) if place is None else list(map(itemgetter(place), values))
+        return list(map(call, map(attrgetter(field), map(shapes.__getitem__, names)), values))
+    ids = column("id", lambda shape: shape.id_at)
+    if len(set(ids)) < len(ids) or "" in ids:
+        return None
+    areas = column("area", lambda shape: shape.area_at)
     hexes = HexColumns(ids, areas, names, values, line_numbers, layout)
     try:
         if layout is not None and hexes.grid() is None:  # two hexes on one place
