@@ -293,13 +293,20 @@ _ancestors_by_key: dict[_Key, tuple[_Key, ...]] = {}  # kept: every report walks
 
 
 def _ancestor_keys(number: CaseNumber) -> tuple[_Key, ...]:
-    """The keys of a case's ancestors, nearest first."""
+    """The keys of a case's ancestors, nearest first: its parent's key, then the parent's ancestors' keys.
+
+    Cases of an index share their ancestors (6.21 and 6.22 both have 6.2 and
+    6), and each number made costs a check of its fields, so each ancestor
+    is made once, from the first of its cases asked for (issue 14's lean start-up).
+    """
     key = _key(number)
     known = _ancestors_by_key.get(key)
     if known is None:
+        parent = number.parent
+        known = () if parent is None else (_key(parent), *_ancestor_keys(parent))
         if len(_ancestors_by_key) >= 4096:
             _ancestors_by_key.clear()
-        known = _ancestors_by_key[key] = tuple(map(_key, number.ancestors()))
+        _ancestors_by_key[key] = known
     return known
 
 

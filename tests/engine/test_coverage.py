@@ -198,3 +198,14 @@ def test_tito_knows_what_losses_and_the_operations_allowance_would_need():
     assert found["6.21"].status == "enforced"
     assert list(found["6.21"].checks) == tito.rules.enforcing(CaseNumber.parse("6.21"))
     assert found["8.41"].status == "not encoded"
+
+
+@pytest.mark.parametrize("game_id", ["tito", "awaw", "tww"])
+def test_the_ancestors_of_every_index_case_are_the_numbers_above_it_in_any_order_asked(game_id, monkeypatch):
+    """Each case's ancestor keys are made from its parent's, once; they are those of CaseNumber.ancestors."""
+    numbers = [entry.number for entry in registry()[game_id].case_index]
+    numbers += [number.child(12) for number in numbers if not number.is_item]  # dotted below, plain above
+    for order in (numbers, numbers[::-1]):
+        monkeypatch.setattr(coverage, "_ancestors_by_key", {})
+        for number in order:
+            assert coverage._ancestor_keys(number) == tuple(map(coverage._key, number.ancestors())), number
