@@ -218,14 +218,12 @@ def _hexes_by_columns(element: etree._Element, layout: str | None, lines: Source
     on one place) or with neighbours listed hex by hex is left to the reading
     hex by hex, whose messages and results are the reference.
     """
-    values: list[list[str]] = []
-    written: list[tuple[str, ...]] = []
-    line_numbers: list[int] = []
-    add_values, add_names, add_line = values.append, written.append, line_numbers.append
-    for hex_element in element.iter(tag("hex")):  # one element at a time: lxml reuses what the last one freed
-        add_values(hex_element.values())
-        add_names(tuple(hex_element.keys()))
-        add_line(hex_element.sourceline)
+    # A pass per column, each element's proxy freed before the next is made (lxml reuses its memory; twenty
+    # thousand proxies kept to the end cost more to free than to walk the tree three times), and each column's
+    # objects made together, close in memory for the checks that scan them.
+    values = [hex_element.values() for hex_element in element.iter(tag("hex"))]
+    written = [tuple(hex_element.keys()) for hex_element in element.iter(tag("hex"))]
+    line_numbers = [hex_element.sourceline for hex_element in element.iter(tag("hex"))]
     if lines.spans_lines:
         line_numbers = list(map(lines.fix, line_numbers))
     shared: dict[tuple[str, ...], tuple[str, ...]] = {}
