@@ -2,7 +2,7 @@ from itertools import pairwise
 
 import pytest
 
-from validator.cases import CaseNumber, CaseNumberError
+from validator.cases import CaseNumber, CaseNumberError, parent_fields
 
 
 def parse(text):
@@ -101,3 +101,12 @@ def test_dotted_levels_above_nine_keep_their_parents():
 
 def test_absurdly_long_numbers_are_not_case_numbers():
     assert CaseNumber.try_parse("1.1" + "9" * 5000) is None
+
+
+@pytest.mark.parametrize("text", ["6", "6.2", "6.21", "11.353E", "13A", "15.4.1.1", "15.12.1", "15.12", "1.10.2A"])
+def test_parent_fields_are_the_fields_of_the_parent(text):
+    number = CaseNumber.parse(text)
+    while number is not None:
+        parent = number.parent
+        assert parent_fields(number.fields) == (parent.fields if parent is not None else None), number
+        number = parent

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from validator import case_index_cache
-from validator.games import load_case_index
+from validator.games import entries_of, load_case_rows
 
 from tests.test_startup import TITO_EXAMPLE, imported_by
 
@@ -17,6 +17,10 @@ def instance_dir(instance_dir):
     """The test's instance folder, made as a first web start or a stored report makes it."""
     instance_dir.mkdir(parents=True)
     return instance_dir
+
+
+def load_case_index(path):
+    return entries_of(load_case_rows(path))
 
 
 def _index(path):
@@ -55,7 +59,7 @@ def test_a_damaged_entry_is_read_from_the_toml_again_and_replaced(tmp_path, inst
     [entry] = _entries(instance_dir)
     entry.write_bytes(damage)
     assert _index(cases) == first
-    assert case_index_cache._load(entry) is not None  # rewritten whole
+    assert case_index_cache._load(entry, lambda row: True) is not None  # rewritten whole
 
 
 def test_an_entry_of_another_shape_is_not_trusted(tmp_path, instance_dir):
@@ -101,3 +105,21 @@ def test_a_second_text_check_of_a_tito_save_imports_no_toml_parser(tmp_path, ins
     second = imported_by("check", str(TITO_EXAMPLE), folder=tmp_path)
     assert "tomllib" in first and "validator.case_index_cache" in second
     assert "tomllib" not in second
+
+
+def test_an_entry_of_rows_of_another_shape_is_not_trusted(tmp_path, instance_dir):
+    import marshal
+
+    cases = tmp_path / "cases.toml"
+    cases.write_text(CASES, encoding="utf-8")
+    first = _index(cases)
+    [entry] = _entries(instance_dir)
+    entry.write_bytes(marshal.dumps([("1", "Introduction")]))  # the pairs of the previous format
+    assert _index(cases) == first
+
+
+def test_an_entry_of_other_case_number_code_is_never_read(tmp_path, instance_dir):
+    cases = tmp_path / "cases.toml"
+    cases.write_text(CASES, encoding="utf-8")
+    data = cases.read_bytes()
+    assert case_index_cache.entry_path(data, b"one reading") != case_index_cache.entry_path(data, b"another")

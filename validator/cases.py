@@ -39,6 +39,7 @@ _PATTERN = re.compile(
 
 
 MAX_LENGTH = 32  # far beyond any real case number; keeps hostile input cheap
+Fields = tuple  # (levels, letter, dotted) of a CaseNumber, hashed and compared in C
 
 
 class CaseNumberError(ValueError):
@@ -145,13 +146,30 @@ class CaseNumber:
         """An HTML id and URL fragment: ``c11-353E``, ``c15-4-1-1``."""
         return "c" + str(self).replace(".", "-")
 
-    def _key(self) -> tuple:
+    @property
+    def fields(self) -> Fields:
+        """The number as a plain tuple, ``CaseNumber(*fields)`` again: equal exactly when the numbers are equal."""
         return (self.levels, self.letter, self.dotted)
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, CaseNumber):
             return NotImplemented
-        return self._key() < other._key()
+        return self.fields < other.fields
 
     def __repr__(self) -> str:
         return f"CaseNumber('{self}')"
+
+
+def parent_fields(fields: Fields) -> Fields | None:
+    """The fields of :attr:`CaseNumber.parent` from a number's fields, making no number.
+
+    A report's coverage walks every case of an index up to its section; each
+    number made checks its fields, and these come from numbers already checked.
+    """
+    levels, letter, dotted = fields
+    if letter:
+        return (levels, "", dotted)
+    if len(levels) == 1:
+        return None
+    up = levels[:-1]
+    return (up, "", dotted and (len(up) >= 3 or max(up[1:], default=0) > 9))

@@ -35,11 +35,13 @@ listings say where to find them rather than show a number that is not there.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
-from validator.cases import CaseNumber
-from validator.games import Game, IndexEntry
+from validator.cases import CaseNumber, Fields, parent_fields
+from validator.games import CaseRow, Game, IndexEntry
 from validator.rules import MOVE, Check
 from validator.wording import plural
 
@@ -121,24 +123,44 @@ class CaseCoverage:
 
 @dataclass(frozen=True)
 class Coverage:
-    """A game's case index, case by case, with the totals a report quotes."""
+    """A game's case index, case by case, with the totals a report quotes.
+
+    A report quotes only the totals, so they are counted from the index's
+    rows by their fields; the case-by-case listing (:attr:`cases`) is made
+    when a page or ``referee rules coverage`` first asks for it.
+    """
 
     game: Game
-    cases: tuple[CaseCoverage, ...]
-    fixtures_known: bool
+    fixture_counts: dict[CaseNumber, FixtureCount] | None  # None when the counts are unknown
+    classified: Classified | None = None  # None when the index could not be read
     index_problem: str = ""  # set when the game's case index could not be read
 
+    @property
+    def fixtures_known(self) -> bool:
+        return self.fixture_counts is not None
+
+    @cached_property
+    def cases(self) -> tuple[CaseCoverage, ...]:
+        """Every case of the index with its status, checks, needs and fixtures, in case order."""
+        if self.classified is None:
+            return ()
+        return self.classified.cases(self.game.case_index, self.fixture_counts)
+
+    @cached_property
+    def _tally(self) -> Counter:
+        return Counter(self.classified.statuses[key] for key in self.classified.keys) if self.classified else Counter()
+
     def count(self, status: str) -> int:
-        return sum(1 for case in self.cases if case.status == status)
+        return self._tally[status]
 
     @property
     def checked(self) -> int:
         return self.count(ENFORCED)
 
-    @property
+    @cached_property
     def move_cases(self) -> int:
         """Enforced cases only a move can break (:attr:`CaseCoverage.judged_on_moves_only`)."""
-        return sum(1 for case in self.cases if case.judged_on_moves_only)
+        return self.classified.move_cases() if self.classified else 0
 
     def checked_in(self, moves: bool) -> int:
         """The enforced cases a verdict rests on: without the move cases when no move was judged."""
@@ -146,12 +168,14 @@ class Coverage:
 
     @property
     def total(self) -> int:
-        return len(self.cases)
+        return len(self.classified.keys) if self.classified else 0
 
     @property
     def total_words(self) -> str:
         """What the index holds, counted as the import summary counts: "185 sections and cases", "12 cases"."""
-        has_sections = any(case.number.is_section for case in self.cases)
+        has_sections = self.classified is not None and any(
+            len(levels) == 1 and not letter for levels, letter, _ in self.classified.keys
+        )
         if self.total == 1:
             return "1 section" if has_sections else "1 case"
         return f"{self.total} sections and cases" if has_sections else f"{self.total} cases"
@@ -210,100 +234,109 @@ def of_game(game: Game, fixtures_root: Path | None = None, count_fixture_files: 
     root = (fixtures_root or checkout_fixtures()) if count_fixture_files else None
     fixtures = count_fixtures(root / game.id) if root is not None else None
     try:
-        index: list[IndexEntry] = game.case_index
+        rows: list[CaseRow] = game.case_rows
     except (OSError, ValueError, LookupError, TypeError) as error:
-        return Coverage(game, (), fixtures is not None, index_problem=str(error) or type(error).__name__)
-    numbers = [entry.number for entry in index]
-    statuses, answering, needs, below = _classify(game, numbers)
-    keys = [_key(number) for number in numbers]
-    enforced_below = dict.fromkeys(keys, 0)
-    for number, key in zip(numbers, keys, strict=True):
-        if statuses[key] == ENFORCED:
-            for above in _ancestor_keys(number):
-                if above in enforced_below:
-                    enforced_below[above] += 1
-    cases = tuple(
-        CaseCoverage(
-            number=entry.number,
-            title=entry.title,
-            status=statuses[key],
-            checks=tuple(answering[key]),
-            needs=needs.get(key, ""),
-            fixtures=_fixtures_of(answering[key], fixtures),
-            enforced_below=enforced_below[key],
-            cases_below=len(below[key]),
-        )
-        for entry, key in zip(index, keys, strict=True)
-    )
-    return Coverage(game, cases, fixtures is not None)
+        return Coverage(game, fixtures, index_problem=str(error) or type(error).__name__)
+    return Coverage(game, fixtures, Classified.of(game, [row[:3] for row in rows]))
 
 
-_Key = tuple  # a case number's fields (levels, letter, spelling): equal exactly when the numbers are equal
-
-
-def _key(number: CaseNumber) -> _Key:
-    """The number's fields as a plain tuple, hashed in C: a report's coverage looks up thousands of numbers."""
-    return (number.levels, number.letter, number.dotted)
-
-
-def _classify(game: Game, numbers: list[CaseNumber]) -> tuple[
-    dict[_Key, str], dict[_Key, list[Check]], dict[_Key, str], dict[_Key, list[CaseNumber]]
-]:
-    """Each index case's status, the checks answering for it, what it needs, and the index cases below it,
-    by the case's key (:func:`_key`).
+@dataclass(frozen=True)
+class Classified:
+    """Each index case's status, the checks answering for it, what it needs and the index cases below it,
+    by the case number's fields (:attr:`CaseNumber.fields`), ``keys`` in index order.
 
     Worked from the checks and declarations down to the cases they reach,
     not from every case up to every check: a report asks for this each time.
     """
-    keys = [_key(number) for number in numbers]
-    below: dict[_Key, list[CaseNumber]] = {key: [] for key in keys}
-    for number in numbers:
-        for above in _ancestor_keys(number):  # also numbers the index lacks, where a check may sit
-            below.setdefault(above, []).append(number)
-    answering: dict[_Key, list[Check]] = {key: [] for key in keys}
-    for check in game.rules.checks():
-        case = _key(check.case)
-        reached = [case, *map(_key, below.get(case, ()))]
-        if check.case.is_item:
-            reached.append(_key(check.case.parent))
-        for key in dict.fromkeys(reached):
-            if key in answering:
-                answering[key].append(check)
-    needs: dict[_Key, str] = {}
-    declared = sorted(
-        (number, text) for key, text in game.unchecked.items() if (number := CaseNumber.try_parse(key)) is not None
-    )
-    for number, text in declared:  # outer cases first, so a nearer declaration overrides
-        key = _key(number)
-        for reached in [key, *map(_key, below.get(key, ()))]:
-            needs[reached] = text
-    statuses: dict[_Key, str] = {}
-    for key in keys:
-        if any(check.severity != UNCHECKED for check in answering[key]):
-            statuses[key] = ENFORCED
-            needs.pop(key, None)
-        elif key in needs or answering[key]:
-            statuses[key] = UNCHECKED
-        else:
-            statuses[key] = NOT_ENCODED
-    return statuses, answering, needs, below
+
+    keys: list[Fields]
+    statuses: dict[Fields, str]
+    answering: dict[Fields, list[Check]]
+    needs: dict[Fields, str]
+    below: dict[Fields, list[Fields]]
+
+    @classmethod
+    def of(cls, game: Game, keys: list[Fields]) -> Classified:
+        below: dict[Fields, list[Fields]] = {key: [] for key in keys}
+        for key in keys:
+            for above in _ancestor_keys(key):  # also numbers the index lacks, where a check may sit
+                below.setdefault(above, []).append(key)
+        answering: dict[Fields, list[Check]] = {key: [] for key in keys}
+        for check in game.rules.checks():
+            case = check.case.fields
+            reached = [case, *below.get(case, ())]
+            if check.case.is_item:
+                reached.append(parent_fields(case))
+            for key in dict.fromkeys(reached):
+                if key in answering:
+                    answering[key].append(check)
+        needs: dict[Fields, str] = {}
+        declared = sorted(
+            (number.fields, text)
+            for key, text in game.unchecked.items()
+            if (number := CaseNumber.try_parse(key)) is not None
+        )
+        for key, text in declared:  # outer cases first, so a nearer declaration overrides
+            for reached in [key, *below.get(key, ())]:
+                needs[reached] = text
+        statuses: dict[Fields, str] = {}
+        for key in keys:
+            if any(check.severity != UNCHECKED for check in answering[key]):
+                statuses[key] = ENFORCED
+                needs.pop(key, None)
+            elif key in needs or answering[key]:
+                statuses[key] = UNCHECKED
+            else:
+                statuses[key] = NOT_ENCODED
+        return cls(keys, statuses, answering, needs, below)
+
+    def judged_on_moves_only(self, key: Fields) -> bool:
+        """As :attr:`CaseCoverage.judged_on_moves_only`, from the case's fields."""
+        deciding = [check for check in self.answering[key] if check.severity != UNCHECKED]
+        return self.statuses[key] == ENFORCED and all(check.judges == MOVE for check in deciding)
+
+    def move_cases(self) -> int:
+        return sum(1 for key in self.keys if self.judged_on_moves_only(key))
+
+    def cases(
+        self, index: list[IndexEntry], fixtures: dict[CaseNumber, FixtureCount] | None
+    ) -> tuple[CaseCoverage, ...]:
+        """The listing: ``index`` is the game's case index, whose numbers have these keys in this order."""
+        enforced_below = dict.fromkeys(self.keys, 0)
+        for key in self.keys:
+            if self.statuses[key] == ENFORCED:
+                for above in _ancestor_keys(key):
+                    if above in enforced_below:
+                        enforced_below[above] += 1
+        return tuple(
+            CaseCoverage(
+                number=entry.number,
+                title=entry.title,
+                status=self.statuses[key],
+                checks=tuple(self.answering[key]),
+                needs=self.needs.get(key, ""),
+                fixtures=_fixtures_of(self.answering[key], fixtures),
+                enforced_below=enforced_below[key],
+                cases_below=len(self.below[key]),
+            )
+            for entry, key in zip(index, self.keys, strict=True)
+        )
 
 
-_ancestors_by_key: dict[_Key, tuple[_Key, ...]] = {}  # kept: every report walks the same index
+_ancestors_by_key: dict[Fields, tuple[Fields, ...]] = {}  # kept: every report walks the same index
 
 
-def _ancestor_keys(number: CaseNumber) -> tuple[_Key, ...]:
-    """The keys of a case's ancestors, nearest first: its parent's key, then the parent's ancestors' keys.
+def _ancestor_keys(key: Fields) -> tuple[Fields, ...]:
+    """The fields of a case's ancestors, nearest first, from its own (those of CaseNumber.ancestors).
 
     Cases of an index share their ancestors (6.21 and 6.22 both have 6.2 and
-    6), and each number made costs a check of its fields, so each ancestor
-    is made once, from the first of its cases asked for (issue 14's lean start-up).
+    6), so each chain is walked once, from the first of its cases asked for
+    (issue 14's lean start-up).
     """
-    key = _key(number)
     known = _ancestors_by_key.get(key)
     if known is None:
-        parent = number.parent
-        known = () if parent is None else (_key(parent), *_ancestor_keys(parent))
+        parent = parent_fields(key)
+        known = () if parent is None else (parent, *_ancestor_keys(parent))
         if len(_ancestors_by_key) >= 4096:
             _ancestors_by_key.clear()
         _ancestors_by_key[key] = known

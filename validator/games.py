@@ -175,29 +175,56 @@ class Game:
         return self.decisions.get(str(number), "")
 
     @cached_property
+    def case_rows(self) -> list[CaseRow]:
+        """The game's case index as rows (levels, letter, dotted, title), in case order, read once.
+
+        What a report's coverage counts, without a CaseNumber made per case.
+        """
+        return load_case_rows(self.case_index_path)
+
+    @cached_property
     def case_index(self) -> list[IndexEntry]:
         """The game's case index, in case order, read once."""
-        return load_case_index(self.case_index_path)
+        return entries_of(self.case_rows)
 
     def index_title(self, number: CaseNumber) -> str:
         """Our short title for a case, or "" when the index does not list it."""
         return next((entry.title for entry in self.case_index if entry.number == number), "")
 
 
-def load_case_index(path: Path) -> list[IndexEntry]:
-    """Read a game's ``cases.toml``: a table ``[cases]`` of number = title (kept parsed: validator.case_index_cache)."""
-    from validator import case_index_cache
+CaseRow = tuple  # a case of the index: its number's fields (CaseNumber.fields), then its title
+
+
+def entries_of(rows: list[CaseRow]) -> list[IndexEntry]:
+    """The index entries of case rows: a CaseNumber (its fields checked again) and a title each."""
     from validator.cases import CaseNumber
 
-    pairs = case_index_cache.pairs(path.read_bytes(), _parsed_cases)
-    entries = [IndexEntry(CaseNumber.parse(number), title) for number, title in pairs]
-    return sorted(entries, key=lambda entry: entry.number)
+    return [IndexEntry(CaseNumber(levels, letter, dotted), title) for levels, letter, dotted, title in rows]
 
 
-def _parsed_cases(data: bytes) -> list[tuple[object, object]]:
+def load_case_rows(path: Path) -> list[CaseRow]:
+    """A ``cases.toml``'s cases as rows in case order (kept parsed: validator.case_index_cache)."""
+    from validator import case_index_cache, cases
+
+    return case_index_cache.rows(path.read_bytes(), _parsed_rows, _is_case_row, Path(cases.__file__).read_bytes())
+
+
+def _parsed_rows(data: bytes) -> list[CaseRow]:
+    """Each case's number parsed and checked, with its title, sorted as CaseNumbers sort (by their fields)."""
     import tomllib
 
-    return list(tomllib.loads(data.decode("utf-8"))["cases"].items())
+    from validator.cases import CaseNumber
+
+    cases = tomllib.loads(data.decode("utf-8"))["cases"]
+    rows = [(*CaseNumber.parse(number).fields, title) for number, title in cases.items()]
+    return sorted(rows, key=lambda row: row[:3])
+
+
+def _is_case_row(row: object) -> bool:
+    """A row of :func:`_parsed_rows`' shape: what a damaged entry could lack."""
+    return (
+        type(row) is tuple and len(row) == 4 and type(row[0]) is tuple and type(row[1]) is str and type(row[2]) is bool
+    )
 
 
 class Registry(MutableMapping[str, Game]):

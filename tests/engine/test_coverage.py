@@ -202,10 +202,25 @@ def test_tito_knows_what_losses_and_the_operations_allowance_would_need():
 
 @pytest.mark.parametrize("game_id", ["tito", "awaw", "tww"])
 def test_the_ancestors_of_every_index_case_are_the_numbers_above_it_in_any_order_asked(game_id, monkeypatch):
-    """Each case's ancestor keys are made from its parent's, once; they are those of CaseNumber.ancestors."""
+    """Each case's ancestor keys are made from its fields, walked once; they are the fields of CaseNumber.ancestors."""
     numbers = [entry.number for entry in registry()[game_id].case_index]
     numbers += [number.child(12) for number in numbers if not number.is_item]  # dotted below, plain above
     for order in (numbers, numbers[::-1]):
         monkeypatch.setattr(coverage, "_ancestors_by_key", {})
         for number in order:
-            assert coverage._ancestor_keys(number) == tuple(map(coverage._key, number.ancestors())), number
+            assert coverage._ancestor_keys(number.fields) == tuple(above.fields for above in number.ancestors()), number
+
+
+@pytest.mark.parametrize("game_id", ["tito", "awaw", "tww"])
+def test_a_reports_totals_counted_from_the_fields_are_those_of_the_listing(game_id):
+    """The totals a report quotes are counted without the listing, and agree with it once it is made."""
+    game = registry()[game_id]
+    quick = coverage.of_game(game, count_fixture_files=False)
+    totals = (quick.summary_json(moves=False), quick.sentence(moves=False), quick.total_words)
+    assert "cases" not in vars(quick)  # the listing is not made for a report
+    listed = quick.cases
+    assert len(listed) == quick.total
+    for status in (coverage.ENFORCED, coverage.UNCHECKED, coverage.NOT_ENCODED):
+        assert quick.count(status) == sum(1 for case in listed if case.status == status)
+    assert quick.move_cases == sum(1 for case in listed if case.judged_on_moves_only)
+    assert totals == (quick.summary_json(moves=False), quick.sentence(moves=False), quick.total_words)
